@@ -1,0 +1,44 @@
+import type { CommandResult } from './commandResult.ts';
+import { signatureCommand, simulateCommand, validateCommand } from './flowCommands.ts';
+import { readInput } from './readInput.ts';
+
+const USAGE = [
+  'usage: npm run -s flow -- COMMAND FILE',
+  '',
+  '  validate FILE    check a flow/1 or flows/1 file: prints "ok" and the signature, or each problem',
+  '  signature FILE   print the signature of each flow in the file',
+  '  simulate FILE    run a scenario/1 file on a virtual clock and print the report',
+];
+
+const COMMANDS: Record<string, (text: string) => CommandResult | Promise<CommandResult>> = {
+  validate: validateCommand,
+  signature: signatureCommand,
+  simulate: simulateCommand,
+};
+
+/**
+ * The `flow` command line. Exit codes: 0 done, 1 the input has problems, 2 the command was
+ * mistyped, 70 an internal error. It never throws, so a user never sees a stack trace.
+ */
+export async function runCli(args: readonly string[]): Promise<CommandResult> {
+  const [name, file, ...rest] = args;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    return { out: USAGE, err: [], code: name === undefined ? 2 : 0 };
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) return { out: [], err: [`unknown command "${name}"`, ...USAGE], code: 2 };
+  if (file === undefined) {
+    return { out: [], err: [`${name}: name a FILE to read`, ...USAGE], code: 2 };
+  }
+  if (rest.length > 0) {
+    return { out: [], err: [`${name}: one FILE only, got also ${rest.join(' ')}`], code: 2 };
+  }
+  const input = await readInput(file);
+  if ('error' in input) return { out: [], err: [input.error], code: 1 };
+  try {
+    return await command(input.text);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { out: [], err: [`${name}: internal error: ${message}`], code: 70 };
+  }
+}

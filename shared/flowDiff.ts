@@ -1,0 +1,35 @@
+import type { Flow } from './schema.ts';
+import { edgeEssence, nodeEssence } from './signature.ts';
+
+/** One difference between two versions of a flow, in what runs (not positions or labels). */
+export interface FlowChange {
+  flow: string;
+  item: 'node' | 'edge';
+  id: string;
+  change: 'added' | 'removed' | 'changed';
+}
+
+/**
+ * The nodes and edges added, removed or changed from `before` to `after`, judged by the same
+ * fields as the signature, so that a flow whose signature changed has at least one change
+ * (edge order aside: a reordering alone shows as each moved edge changed).
+ */
+export function diffFlows(before: Flow | undefined, after: Flow | undefined): FlowChange[] {
+  const flow = after?.id ?? before?.id ?? '';
+  const out: FlowChange[] = [];
+  const compare = (item: FlowChange['item'], a: Map<string, string>, b: Map<string, string>) => {
+    for (const [id, text] of a) {
+      if (!b.has(id)) out.push({ flow, item, id, change: 'removed' });
+      else if (b.get(id) !== text) out.push({ flow, item, id, change: 'changed' });
+    }
+    for (const id of b.keys()) if (!a.has(id)) out.push({ flow, item, id, change: 'added' });
+  };
+  const nodes = (f: Flow | undefined) =>
+    new Map((f?.nodes ?? []).map((n) => [n.id, JSON.stringify(nodeEssence(n))]));
+  // An edge's position in the list counts: edges are taken in the order listed.
+  const edges = (f: Flow | undefined) =>
+    new Map((f?.edges ?? []).map((e, i) => [e.id, JSON.stringify([i, edgeEssence(e)])]));
+  compare('node', nodes(before), nodes(after));
+  compare('edge', edges(before), edges(after));
+  return out;
+}

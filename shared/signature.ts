@@ -1,0 +1,45 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { Flow, FlowEdge, FlowNode, Trigger } from './schema.ts';
+
+/**
+ * What of a node changes what runs (FORMAT.md, The context, the snapshot and the signature):
+ * id, kind, depends (as a set), set (in order: the expressions run in the order written),
+ * terminate, triggers (in order: the first listed wins a tie) and the sub-flow id. Positions,
+ * labels, prompts, field labels and unknown fields are left out.
+ */
+export function nodeEssence(n: FlowNode): unknown[] {
+  return [
+    n.id,
+    n.kind,
+    [...new Set(n.depends ?? [])].sort(),
+    n.kind === 'work' ? Object.entries(n.set ?? {}) : [],
+    n.kind === 'end' && n.terminate === true,
+    n.kind === 'continue-after' ? n.on.map(triggerEssence) : [],
+    n.kind === 'subflow' ? n.flow : null,
+  ];
+}
+
+function triggerEssence(t: Trigger): unknown[] {
+  const fields = (t.human?.fields ?? []).map((f) => [f.name, f.type]);
+  fields.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+  return [t.id, t.timer ?? null, t.event ?? null, t.human ? fields : null, t.into ?? null];
+}
+
+/** What of an edge changes what runs: all of it but unknown fields. Edge order counts too. */
+export function edgeEssence(e: FlowEdge): unknown[] {
+  return [e.id, e.from, e.to, e.when ?? null, e.trigger ?? null];
+}
+
+/**
+ * The signature of a flow: a SHA-256 over everything that changes what runs. The same flow gives
+ * the same signature whatever its key order, node order, positions and labels; a process
+ * compares it on every wake to learn that its flow changed while it slept.
+ */
+export function signature(flow: Flow): string {
+  const nodes = flow.nodes.map(nodeEssence);
+  // Node order changes nothing that runs; edge order does (edges are taken in the order listed).
+  nodes.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+  const text = JSON.stringify(['wakeflow-signature/1', nodes, flow.edges.map(edgeEssence)]);
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
