@@ -1,0 +1,111 @@
+import { buildGraph, type FlowGraph } from '../../shared/graph.ts';
+import { analyzeLoops } from '../../shared/loops.ts';
+import type { Flow, FlowEdge, FlowNode } from '../../shared/schema.ts';
+import { signature } from '../../shared/signature.ts';
+
+/**
+ * What the engine needs to know of a flow, computed once per flow object: nodes by id, edges in
+ * order, the loop heads over each node, closing edges, and the reachability sets that make the
+ * join check cheap.
+ */
+export interface FlowModel {
+  flow: Flow;
+  signature: string;
+  node(id: string): FlowNode | undefined;
+  edgesFrom(id: string): readonly FlowEdge[];
+  /** Loop heads that dominate a node, outermost first: the shape of its generation. */
+  heads(id: string): readonly string[];
+  isClosing(edgeId: string): boolean;
+  /** Nodes with `depends` that name `id`. */
+  joinsNaming(id: string): readonly string[];
+  /**
+   * Nodes that can reach `target` without taking a closing edge into a loop head that dominates
+   * `join` (FORMAT.md's settled rule). With `target === join`, the nodes that could still
+   * arrive at the join in its own generation.
+   */
+  reachersAvoidingPasses(join: string, target: string): ReadonlySet<string>;
+  /** Nodes that can reach `target` by any path, loops included. */
+  reachers(target: string): ReadonlySet<string>;
+}
+
+const models = new WeakMap<Flow, FlowModel>();
+
+export function flowModel(flow: Flow): FlowModel {
+  let model = models.get(flow);
+  if (!model) models.set(flow, (model = buildModel(flow)));
+  return model;
+}
+
+function buildModel(flow: Flow): FlowModel {
+  const graph = buildGraph(flow);
+  const loops = analyzeLoops(flow, graph);
+  const nodes = new Map<string, FlowNode>();
+  for (const n of flow.nodes) if (!nodes.has(n.id)) nodes.set(n.id, n);
+  const edges = new Map<string, FlowEdge[]>();
+  for (const e of flow.edges) {
+    if (!nodes.has(e.to)) continue;
+    const list = edges.get(e.from) ?? [];
+    list.push(e);
+    edges.set(e.from, list);
+  }
+  const naming = new Map<string, string[]>();
+  for (const n of nodes.values()) {
+    for (const dep of new Set(n.depends ?? [])) {
+      const list = naming.get(dep) ?? [];
+      list.push(n.id);
+      naming.set(dep, list);
+    }
+  }
+  const headsOf = (id: string) => loops.dominatingHeads.get(id) ?? [];
+  const avoiding = new Map<string, ReadonlySet<string>>();
+  const plain = new Map<string, ReadonlySet<string>>();
+  return {
+    flow,
+    signature: signature(flow),
+    node: (id) => nodes.get(id),
+    edgesFrom: (id) => edges.get(id) ?? [],
+    heads: headsOf,
+    isClosing: (edgeId) => loops.closingEdges.has(edgeId),
+    joinsNaming: (id) => naming.get(id) ?? [],
+    reachersAvoidingPasses(join, target) {
+      const key = `${join}\u0000${target}`;
+      let set = avoiding.get(key);
+      if (!set) {
+        const passHeads = new Set(headsOf(join));
+        set = reachersOf(
+          graph,
+          target,
+          (e) => loops.closingEdges.has(e.id) && passHeads.has(graph.ids[e.to]!),
+        );
+        avoiding.set(key, set);
+      }
+      return set;
+    },
+    reachers(target) {
+      let set = plain.get(target);
+      if (!set) plain.set(target, (set = reachersOf(graph, target, () => false)));
+      return set;
+    },
+  };
+}
+
+/** Walks edges backwards from `target`: every node with a path to it (itself included). */
+function reachersOf(
+  graph: FlowGraph,
+  target: string,
+  skip: (e: { id: string; from: number; to: number }) => boolean,
+): ReadonlySet<string> {
+  const start = graph.index.get(target);
+  if (start === undefined) return new Set();
+  const seen = new Set<number>([start]);
+  const work = [start];
+  while (work.length > 0) {
+    const n = work.pop()!;
+    for (const e of graph.in[n]!) {
+      if (seen.has(e.from) || skip(e)) continue;
+      seen.add(e.from);
+      work.push(e.from);
+    }
+  }
+  return new Set([...seen].map((i) => graph.ids[i]!));
+}

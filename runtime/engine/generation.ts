@@ -1,0 +1,36 @@
+import type { FlowEdge } from '../../shared/schema.ts';
+import type { FlowModel } from './flowModel.ts';
+import type { Generation } from './snapshot.ts';
+
+/**
+ * The generation a token has after taking `edge` (FORMAT.md, Loops and generations). A head
+ * that dominates the target also dominates the source, unless it is the target itself; so the
+ * target keeps the source's pass numbers and, if it is a head, starts at 0 on entering or goes
+ * one on when the edge closes its loop.
+ */
+export function generationAfter(model: FlowModel, edge: FlowEdge, from: Generation): Generation {
+  const fromHeads = model.heads(edge.from);
+  return model.heads(edge.to).map((head) => {
+    const i = fromHeads.indexOf(head);
+    if (head !== edge.to) return i < 0 ? 0 : from[i]!;
+    return model.isClosing(edge.id) && i >= 0 ? from[i]! + 1 : 0;
+  });
+}
+
+/**
+ * How many loop heads two nodes share. Heads are listed along the dominator tree, outermost
+ * first, so the shared ones are a common prefix of both lists.
+ */
+export function sharedHeads(model: FlowModel, a: string, b: string): number {
+  const ha = model.heads(a);
+  const hb = model.heads(b);
+  let n = 0;
+  while (n < ha.length && n < hb.length && ha[n] === hb[n]) n++;
+  return n;
+}
+
+/** Whether two generations agree on their first `length` pass numbers. */
+export function samePasses(a: Generation, b: Generation, length: number): boolean {
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

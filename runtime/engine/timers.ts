@@ -1,0 +1,36 @@
+import { addDuration, parseDuration } from '../../shared/duration.ts';
+import type { EngineEnv } from './run.ts';
+import type { Snapshot } from './snapshot.ts';
+import { waitsWithTriggers } from './step.ts';
+
+/** A timer trigger of a wait and when it falls due. */
+export interface DueTimer {
+  seq: number;
+  path: string;
+  trigger: string;
+  due: number;
+}
+
+/** Every timer the process waits on, earliest first; among equal times, older waits first. */
+export function timersOf(snapshot: Snapshot, flows: EngineEnv['flows']): DueTimer[] {
+  const out: DueTimer[] = [];
+  for (const wait of waitsWithTriggers(snapshot, flows)) {
+    for (const t of wait.triggers) {
+      const duration = t.timer === undefined ? undefined : parseDuration(t.timer);
+      if (!duration) continue;
+      out.push({
+        seq: wait.seq,
+        path: wait.path,
+        trigger: t.id,
+        due: addDuration(wait.since, duration),
+      });
+    }
+  }
+  // A stable sort keeps listing order for ties: the first trigger listed wins (FORMAT.md §1).
+  return out.sort((a, b) => a.due - b.due || a.seq - b.seq);
+}
+
+/** When a wait's own earliest timer falls due, or null for a wait with no timer. */
+export function waitDue(timers: readonly DueTimer[], seq: number): number | null {
+  return timers.find((t) => t.seq === seq)?.due ?? null;
+}

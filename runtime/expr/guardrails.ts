@@ -1,0 +1,29 @@
+/**
+ * Limits on one evaluation of a JSONata expression. jsonata checks them as it evaluates, which
+ * is what stops a runaway expression: the evaluation never yields to timers, so a timeout on
+ * the promise could not (issue 3; jsonata's `{ timeout, stack, sequence }` options).
+ */
+export const EXPRESSION_LIMITS = {
+  /** Milliseconds of evaluation before the node fails. */
+  timeout: 1000,
+  /** Nested evaluation depth: deep recursion fails instead of exhausting the stack. */
+  stack: 300,
+  /** Longest sequence an expression may build (`[1..10000000]` fails at once). */
+  sequence: 100_000,
+} as const;
+
+/** Says in a designer's words why an evaluation failed, naming the limit when one was hit. */
+export function explainEvaluationError(e: unknown): string {
+  const err = (e ?? {}) as { code?: unknown; message?: unknown };
+  switch (err.code) {
+    case 'D1012':
+      return `ran for more than ${EXPRESSION_LIMITS.timeout / 1000} second; is it an endless loop?`;
+    case 'U1001':
+      return `went more than ${EXPRESSION_LIMITS.stack} calls deep; is it an endless recursion?`;
+    case 'D2015':
+      return `built a sequence of more than ${EXPRESSION_LIMITS.sequence.toLocaleString('en')} items`;
+  }
+  if (e instanceof RangeError) return 'went too deep for the stack; is it an endless recursion?';
+  const message = typeof err.message === 'string' ? err.message : String(e);
+  return typeof err.code === 'string' ? `${message} (${err.code})` : message;
+}

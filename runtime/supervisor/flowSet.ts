@@ -1,0 +1,39 @@
+import type { Flow } from '../../shared/schema.ts';
+import { signature } from '../../shared/signature.ts';
+import type { ScopeSnapshot } from '../engine/snapshot.ts';
+
+/**
+ * The flows a process can use, loaded before a step because the engine looks flows up
+ * synchronously: the top-level flow, every flow it calls (transitively), and every flow a
+ * running scope of the snapshot names.
+ */
+export async function loadFlowSet(
+  rootIds: Iterable<string>,
+  load: (id: string) => Promise<Flow | undefined>,
+): Promise<Map<string, Flow>> {
+  const flows = new Map<string, Flow>();
+  const pending = [...rootIds];
+  const tried = new Set<string>();
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (tried.has(id)) continue;
+    tried.add(id);
+    const flow = await load(id);
+    if (!flow) continue;
+    flows.set(id, flow);
+    for (const n of flow.nodes) if (n.kind === 'subflow') pending.push(n.flow);
+  }
+  return flows;
+}
+
+/** The ids of the flows a snapshot's scopes run. */
+export function scopeFlowIds(scope: ScopeSnapshot): string[] {
+  return [scope.flow, ...scope.children.flatMap((c) => scopeFlowIds(c.scope))];
+}
+
+/** Signatures by flow id. */
+export function signaturesById(flows: ReadonlyMap<string, Flow>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [id, flow] of flows) out[id] = signature(flow);
+  return out;
+}

@@ -1,0 +1,68 @@
+import type { ContextWrite } from '../../shared/contextWrite.ts';
+import type { FlowChange } from '../../shared/flowDiff.ts';
+import type { EngineJournalEntry } from '../engine/journal.ts';
+import type { Snapshot } from '../engine/snapshot.ts';
+
+/** The statuses of a process (FORMAT.md, Statuses of a process). */
+export type ProcessStatus =
+  'running' | 'waiting' | 'done' | 'failed' | 'stopped' | 'flow-changed' | 'cancelled';
+
+/** A trigger that fired but has not yet been carried out (a changed flow, a failed node). */
+export interface PendingWake {
+  seq: number;
+  trigger: string;
+  payload?: unknown;
+}
+
+export interface ProcessRecord {
+  id: string;
+  /** The top-level flow's id. */
+  flow: string;
+  contextId: string;
+  status: ProcessStatus;
+  snapshot: Snapshot;
+  /** The earliest timer due, in ms since the epoch; null when no timer is set. */
+  due: number | null;
+  /** Signatures of the flow versions the process started on, by flow id, sub-flows included. */
+  versions: Record<string, string>;
+  /** After `keep`: the process runs on `versions`, not on the workspace's current flows. */
+  pinned: boolean;
+  error: string | null;
+  changes: FlowChange[];
+  pendingWake: PendingWake | null;
+  /** The status a stopped process goes back to on `resume`. */
+  stoppedFrom?: ProcessStatus;
+  /** Order of creation, for deterministic wake order among equal due times. */
+  created: number;
+}
+
+export interface ContextRecord {
+  id: string;
+  version: number;
+  value: unknown;
+}
+
+/** Who changed a context, and how (FORMAT.md: the context is an entity with a version). */
+export interface ContextChange {
+  contextId: string;
+  version: number;
+  /** null for a write from outside any process (the designer, a scenario's `setContext`). */
+  process: string | null;
+  node: string | null;
+  writes: ContextWrite[];
+  at: number;
+}
+
+export type SupervisorJournalEntry =
+  | { type: 'started'; flow: string; contextId: string }
+  | { type: 'stopped' }
+  | { type: 'resumed' }
+  | { type: 'retried'; node: string }
+  | { type: 'flow-changed'; changes: FlowChange[] }
+  | { type: 'resolved'; choice: string }
+  | { type: 'cancelled' };
+
+export type JournalEntry = (EngineJournalEntry | SupervisorJournalEntry) & {
+  process: string;
+  at: number;
+};

@@ -1,0 +1,47 @@
+import type { Flow } from '../../shared/schema.ts';
+import type { ContextChange, ContextRecord, JournalEntry, ProcessRecord } from './records.ts';
+
+/** One step's effects, committed together or not at all (DESIGN.md, Data flowing through it). */
+export interface StepCommit {
+  process: ProcessRecord;
+  /**
+   * The context the step read, which must still be at `expectedVersion` (compare-and-set); with
+   * `write`, its new value, stored as the next version.
+   */
+  context: {
+    id: string;
+    expectedVersion: number;
+    write?: { value: unknown; change: ContextChange };
+  };
+  journal: JournalEntry[];
+}
+
+/**
+ * Where the supervisor keeps processes, contexts, flows and the journal. Every method may be
+ * asynchronous, so that an IndexedDB store drops in with no change to the supervisor.
+ */
+export interface Store {
+  /** The workspace's current version of a flow. */
+  getFlow(id: string): Promise<Flow | undefined>;
+  putFlow(flow: Flow): Promise<void>;
+  /** A version a process stands on, by flow id and signature; kept while processes need it. */
+  getFlowVersion(id: string, signature: string): Promise<Flow | undefined>;
+  putFlowVersion(flow: Flow, signature: string): Promise<void>;
+
+  getContext(id: string): Promise<ContextRecord | undefined>;
+  /** Creates a context, or, for an existing one, writes it when its version is as expected. */
+  putContext(
+    record: ContextRecord,
+    expectedVersion: number | null,
+    change?: ContextChange,
+  ): Promise<boolean>;
+  contextChanges(contextId: string): Promise<ContextChange[]>;
+
+  getProcess(id: string): Promise<ProcessRecord | undefined>;
+  putProcess(record: ProcessRecord, journal?: JournalEntry[]): Promise<void>;
+  listProcesses(): Promise<ProcessRecord[]>;
+
+  /** Commits a step; false, with nothing written, when the context's version moved on. */
+  commitStep(commit: StepCommit): Promise<boolean>;
+  journal(processId: string): Promise<JournalEntry[]>;
+}

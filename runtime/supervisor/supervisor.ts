@@ -1,0 +1,542 @@
+import { applyWrites, type ContextWrite } from '../../shared/contextWrite.ts';
+import { contextPathProblem } from '../../shared/contextPath.ts';
+import { describeProblem } from '../../shared/describeProblem.ts';
+import { diffFlows, type FlowChange } from '../../shared/flowDiff.ts';
+import type { Flow } from '../../shared/schema.ts';
+import { validateFlow } from '../../shared/validateFlow.ts';
+import type { EngineJournalEntry } from '../engine/journal.ts';
+import { rebaseSnapshot } from '../engine/rebase.ts';
+import type { EngineEnv } from '../engine/run.ts';
+import {
+  clearFailure,
+  fire,
+  signaturesOf,
+  startSnapshot,
+  statusOf,
+  step,
+  waitsWithTriggers,
+  type StepResult,
+} from '../engine/step.ts';
+import { timersOf } from '../engine/timers.ts';
+import type { Clock } from './clock.ts';
+import { loadFlowSet, scopeFlowIds, signaturesById } from './flowSet.ts';
+import { humanInputProblem } from './humanInput.ts';
+import type {
+  ContextChange,
+  JournalEntry,
+  PendingWake,
+  ProcessRecord,
+  ProcessStatus,
+  SupervisorJournalEntry,
+} from './records.ts';
+import type { Store } from './store.ts';
+
+/** A request the supervisor refuses; nothing was changed. The message says why. */
+export class SupervisorError extends Error {}
+
+export type ResolveChoice = 'continue' | 'keep' | 'restart' | 'cancel';
+
+/** How often a step is run again when another writer moved the context on meanwhile. */
+const MAX_CONFLICT_RETRIES = 50;
+
+/**
+ * The supervisor: owns the clock, keeps everything in the store, and wakes processes
+ * (FORMAT.md, The runtime and the supervisor). The engine computes; this performs the effects,
+ * one committed step at a time.
+ */
+export class Supervisor {
+  private created = 0;
+  private ids = 0;
+
+  constructor(
+    readonly store: Store,
+    readonly clock: Clock,
+    private readonly newId: (kind: 'process' | 'context') => string = (kind) =>
+      `${kind}-${++this.ids}`,
+  ) {}
+
+  /** Starts a process of `flowId` on a new context, or bound to the context of another process. */
+  async start(
+    flowId: string,
+    options: { id?: string; context?: unknown; shareContextWith?: string } = {},
+  ): Promise<ProcessRecord> {
+    const id = options.id ?? this.newId('process');
+    if (await this.store.getProcess(id))
+      throw new SupervisorError(`a process "${id}" already exists`);
+    const flows = await loadFlowSet([flowId], (f) => this.store.getFlow(f));
+    const flow = flows.get(flowId);
+    if (!flow) throw new SupervisorError(`there is no flow "${flowId}" in the workspace`);
+    for (const f of flows.values()) {
+      const problems = validateFlow(f);
+      if (problems.length > 0) {
+        const first = problems.slice(0, 3).map(describeProblem).join('; ');
+        throw new SupervisorError(`flow "${f.id}" cannot run until it is fixed: ${first}`);
+      }
+    }
+    let contextId: string;
+    if (options.shareContextWith !== undefined) {
+      const other = await this.store.getProcess(options.shareContextWith);
+      if (!other)
+        throw new SupervisorError(
+          `there is no process "${options.shareContextWith}" to share a context with`,
+        );
+      contextId = other.contextId;
+    } else {
+      contextId = this.newId('context');
+      const value = options.context === undefined ? {} : structuredClone(options.context);
+      await this.store.putContext({ id: contextId, version: 0, value }, null);
+    }
+    const versions = signaturesById(flows);
+    for (const f of flows.values()) await this.store.putFlowVersion(f, versions[f.id]!);
+    const existing = await this.store.listProcesses();
+    this.created = Math.max(this.created, ...existing.map((p) => p.created + 1));
+    const record: ProcessRecord = {
+      id,
+      flow: flowId,
+      contextId,
+      status: 'running',
+      snapshot: startSnapshot(flow),
+      due: null,
+      versions,
+      pinned: false,
+      error: null,
+      changes: [],
+      pendingWake: null,
+      created: this.created++,
+    };
+    await this.store.putProcess(record, [
+      this.stamp(id, { type: 'started', flow: flowId, contextId }),
+    ]);
+    return this.drive(id);
+  }
+
+  /** Runs a process step by step, each step committed, until it stops. */
+  async drive(id: string): Promise<ProcessRecord> {
+    let record = await this.mustGet(id);
+    while (record.status === 'running') {
+      record = await this.commit(record, (snapshot, context, env) => step(snapshot, context, env));
+    }
+    return record;
+  }
+
+  /** Runs every process that can run until it stops, oldest first. */
+  async runAll(): Promise<void> {
+    for (const p of await this.store.listProcesses())
+      if (p.status === 'running') await this.drive(p.id);
+  }
+
+  /** The earliest due time of any waiting process, or null. */
+  async nextDue(): Promise<number | null> {
+    const due = (await this.store.listProcesses())
+      .filter((p) => p.status === 'waiting' && p.due !== null)
+      .map((p) => p.due!);
+    return due.length > 0 ? Math.min(...due) : null;
+  }
+
+  /** Fires every timer due by now, in order of due time, running each woken process to its stop. */
+  async wakeDue(): Promise<number> {
+    let woken = 0;
+    for (;;) {
+      const now = this.clock.now();
+      const next = (await this.store.listProcesses())
+        .filter((p) => p.status === 'waiting' && p.due !== null && p.due <= now)
+        .sort((a, b) => a.due! - b.due! || a.created - b.created)[0];
+      if (!next) return woken;
+      await this.fireEarliestTimer(next);
+      woken++;
+    }
+  }
+
+  private async fireEarliestTimer(record: ProcessRecord): Promise<void> {
+    const flows = await this.flowsFor(record);
+    const timer = timersOf(record.snapshot, (f) => flows.get(f))[0];
+    if (!timer) return;
+    await this.wake(record, { seq: timer.seq, trigger: timer.trigger });
+  }
+
+  /**
+   * Advances a virtual clock to `target`, stopping at each due time in turn so that timers fire
+   * in order (a timer due exactly at `target` fires).
+   */
+  async advanceTo(target: number, setClock: (time: number) => void): Promise<void> {
+    for (;;) {
+      const next = await this.nextDue();
+      if (next === null || next > target) break;
+      setClock(Math.max(next, this.clock.now()));
+      await this.wakeDue();
+      await this.runAll();
+    }
+    setClock(target);
+  }
+
+  /** Delivers an event to every wait for that name, or only those of process `to`. */
+  async deliverEvent(name: string, payload: unknown, to?: string): Promise<number> {
+    if (to !== undefined) await this.mustGet(to);
+    let delivered = 0;
+    for (const candidate of await this.store.listProcesses()) {
+      if (to !== undefined && candidate.id !== to) continue;
+      if (candidate.status !== 'waiting') continue;
+      const flows = await this.flowsFor(candidate);
+      // Each wait is looked up afresh: an earlier one may have ended the others.
+      for (const seq of waitsWithTriggers(candidate.snapshot, (f) => flows.get(f)).map(
+        (w) => w.seq,
+      )) {
+        const record = await this.mustGet(candidate.id);
+        if (record.status !== 'waiting') break;
+        const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
+          (w) => w.seq === seq,
+        );
+        const trigger = wait?.triggers.find((t) => t.event === name);
+        if (!wait || !trigger) continue;
+        await this.wake(record, { seq, trigger: trigger.id, payload });
+        delivered++;
+      }
+    }
+    return delivered;
+  }
+
+  /** Completes a human trigger of the continue-after at `nodePath` with checked input. */
+  async submitHuman(
+    id: string,
+    nodePath: string,
+    input: unknown,
+    triggerId?: string,
+  ): Promise<ProcessRecord> {
+    const record = await this.mustGet(id);
+    if (record.status !== 'waiting') {
+      throw new SupervisorError(`process "${id}" is ${record.status}, not waiting for a person`);
+    }
+    const flows = await this.flowsFor(record);
+    const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
+      (w) => w.path === nodePath,
+    );
+    if (!wait) throw new SupervisorError(`process "${id}" is not waiting at "${nodePath}"`);
+    const humans = wait.triggers.filter((t) => t.human !== undefined);
+    if (humans.length === 0) throw new SupervisorError(`"${nodePath}" has no human trigger`);
+    let trigger = humans[0]!;
+    if (triggerId !== undefined) {
+      const named = humans.find((t) => t.id === triggerId);
+      if (!named) throw new SupervisorError(`"${nodePath}" has no human trigger "${triggerId}"`);
+      trigger = named;
+    } else if (humans.length > 1) {
+      throw new SupervisorError(
+        `"${nodePath}" has ${humans.length} human triggers; name one with "trigger"`,
+      );
+    }
+    const problem = humanInputProblem(trigger, input);
+    if (problem) throw new SupervisorError(`"${nodePath}": ${problem}`);
+    return this.wake(record, { seq: wait.seq, trigger: trigger.id, payload: input });
+  }
+
+  /** Writes to a process's context from outside any process (compare-and-set on the version). */
+  async setContext(id: string, path: string, value: unknown): Promise<void> {
+    const problem = contextPathProblem(path);
+    if (problem) throw new SupervisorError(problem);
+    const record = await this.mustGet(id);
+    const writes: ContextWrite[] = [
+      value === undefined ? { path } : { path, value: structuredClone(value) },
+    ];
+    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+      const context = await this.mustGetContext(record.contextId);
+      const change = this.change(record.contextId, context.version + 1, null, null, writes);
+      const next = {
+        id: context.id,
+        version: context.version + 1,
+        value: applyWrites(context.value, writes),
+      };
+      if (await this.store.putContext(next, context.version, change)) return;
+    }
+    throw new SupervisorError(`the context of "${id}" kept changing; try again`);
+  }
+
+  async stop(id: string): Promise<ProcessRecord> {
+    const record = await this.mustGet(id);
+    if (record.status !== 'running' && record.status !== 'waiting') {
+      throw new SupervisorError(
+        `process "${id}" is ${record.status}; only a running or waiting process can be stopped`,
+      );
+    }
+    const stopped: ProcessRecord = {
+      ...record,
+      status: 'stopped',
+      stoppedFrom: record.status,
+      due: null,
+    };
+    await this.store.putProcess(stopped, [this.stamp(id, { type: 'stopped' })]);
+    return stopped;
+  }
+
+  /** Resumes a stopped process; a timer that fell due meanwhile fires at once, once. */
+  async resume(id: string): Promise<ProcessRecord> {
+    const record = await this.mustGet(id);
+    if (record.status !== 'stopped')
+      throw new SupervisorError(`process "${id}" is ${record.status}, not stopped`);
+    const { stoppedFrom: _from, ...rest } = record;
+    const flows = await this.flowsFor(record);
+    const resumed: ProcessRecord = {
+      ...rest,
+      status: statusOf(record.snapshot) as ProcessStatus,
+      due: this.dueOf(record.snapshot, flows),
+    };
+    await this.store.putProcess(resumed, [this.stamp(id, { type: 'resumed' })]);
+    const checked = await this.checkSignatures(resumed, null);
+    if (checked.status === 'waiting' && checked.due !== null && checked.due <= this.clock.now()) {
+      await this.fireEarliestTimer(checked);
+    }
+    return this.drive(id);
+  }
+
+  /** Runs a failed node again, with the trigger that woke it if one did. */
+  async retry(id: string): Promise<ProcessRecord> {
+    const record = await this.mustGet(id);
+    if (record.status !== 'failed')
+      throw new SupervisorError(`process "${id}" is ${record.status}, not failed`);
+    const node = record.snapshot.failed?.path ?? '';
+    const cleared: ProcessRecord = {
+      ...record,
+      snapshot: clearFailure(record.snapshot),
+      error: null,
+    };
+    cleared.status = record.pendingWake ? 'waiting' : 'running';
+    await this.store.putProcess(cleared, [this.stamp(id, { type: 'retried', node })]);
+    if (cleared.pendingWake) return this.wake(cleared, cleared.pendingWake);
+    return this.drive(id);
+  }
+
+  /** Carries out the designer's choice for a process whose flow changed (FORMAT.md). */
+  async resolve(id: string, choice: ResolveChoice): Promise<ProcessRecord> {
+    const record = await this.mustGet(id);
+    if (record.status !== 'flow-changed') {
+      throw new SupervisorError(
+        `process "${id}" is ${record.status}; only a process whose flow changed can be resolved`,
+      );
+    }
+    const journal = [this.stamp(id, { type: 'resolved', choice })];
+    const base = { ...record, changes: [], error: null };
+    if (choice === 'cancel') {
+      const cancelled: ProcessRecord = {
+        ...base,
+        status: 'cancelled',
+        due: null,
+        pendingWake: null,
+      };
+      await this.store.putProcess(cancelled, journal);
+      return cancelled;
+    }
+    if (choice === 'restart') {
+      const flows = await loadFlowSet([record.flow], (f) => this.store.getFlow(f));
+      const flow = flows.get(record.flow);
+      if (!flow) throw new SupervisorError(`flow "${record.flow}" is no longer in the workspace`);
+      const versions = signaturesById(flows);
+      for (const f of flows.values()) await this.store.putFlowVersion(f, versions[f.id]!);
+      const restarted: ProcessRecord = {
+        ...base,
+        status: 'running',
+        snapshot: startSnapshot(flow),
+        versions,
+        pinned: false,
+        pendingWake: null,
+        due: null,
+      };
+      await this.store.putProcess(restarted, journal);
+      return this.drive(id);
+    }
+    if (choice === 'keep') {
+      const kept: ProcessRecord = { ...base, pinned: true, status: 'waiting' };
+      await this.store.putProcess(kept, journal);
+      return this.afterResolve(kept);
+    }
+    if (choice !== 'continue')
+      throw new SupervisorError(
+        `"${String(choice)}" is not one of continue, keep, restart, cancel`,
+      );
+    const before = await this.flowsFor(record);
+    const after = await loadFlowSet([record.flow, ...scopeFlowIds(record.snapshot.scope)], (f) =>
+      this.store.getFlow(f),
+    );
+    const rebased = rebaseSnapshot(
+      record.snapshot,
+      (f) => before.get(f),
+      (f) => after.get(f),
+    );
+    if (!rebased.ok) throw new SupervisorError(rebased.error);
+    if (record.pendingWake) {
+      const w = waitsWithTriggers(rebased.snapshot, (f) => after.get(f)).find(
+        (x) => x.seq === record.pendingWake!.seq,
+      );
+      if (!w?.triggers.some((t) => t.id === record.pendingWake!.trigger)) {
+        throw new SupervisorError(
+          `cannot continue: the trigger "${record.pendingWake.trigger}" that woke the process no longer exists`,
+        );
+      }
+    }
+    const versions = { ...record.versions, ...signaturesById(after) };
+    for (const f of after.values()) await this.store.putFlowVersion(f, versions[f.id]!);
+    const continued: ProcessRecord = {
+      ...base,
+      snapshot: rebased.snapshot,
+      versions,
+      pinned: false,
+      status: statusOf(rebased.snapshot) as ProcessStatus,
+    };
+    await this.store.putProcess(continued, journal);
+    return this.afterResolve(continued);
+  }
+
+  /** With `continue` and `keep`, the trigger that woke the process counts as if it had just fired. */
+  private async afterResolve(record: ProcessRecord): Promise<ProcessRecord> {
+    const flows = await this.flowsFor(record);
+    const settled: ProcessRecord = { ...record, due: this.dueOf(record.snapshot, flows) };
+    await this.store.putProcess(settled);
+    if (settled.pendingWake) return this.wake(settled, settled.pendingWake);
+    return this.drive(record.id);
+  }
+
+  /** Wakes a waiting process with one trigger, unless its flow changed while it slept. */
+  private async wake(record: ProcessRecord, wake: PendingWake): Promise<ProcessRecord> {
+    const checked = await this.checkSignatures(record, wake);
+    if (checked.status === 'flow-changed') return checked;
+    const fired = await this.commit(
+      checked,
+      (snapshot, context, env) => fire(snapshot, context, env, wake),
+      wake,
+    );
+    return fired.status === 'running' ? this.drive(record.id) : fired;
+  }
+
+  /** Compares the signatures a process started on with its flows now; sets `flow-changed`. */
+  private async checkSignatures(
+    record: ProcessRecord,
+    wake: PendingWake | null,
+  ): Promise<ProcessRecord> {
+    if (record.pinned) return record;
+    const changes: FlowChange[] = [];
+    const seen = new Set<string>();
+    for (const scope of signaturesOf(record.snapshot)) {
+      if (seen.has(scope.flow)) continue;
+      seen.add(scope.flow);
+      const current = await this.store.getFlow(scope.flow);
+      const currentSignature = current
+        ? signaturesById(new Map([[scope.flow, current]]))[scope.flow]
+        : undefined;
+      if (currentSignature === scope.signature) continue;
+      const before = await this.store.getFlowVersion(scope.flow, scope.signature);
+      const diff = diffFlows(before, current);
+      changes.push(
+        ...(diff.length > 0
+          ? diff
+          : [{ flow: scope.flow, item: 'node' as const, id: '', change: 'changed' as const }]),
+      );
+    }
+    if (changes.length === 0) return record;
+    const changed: ProcessRecord = {
+      ...record,
+      status: 'flow-changed',
+      changes,
+      pendingWake: wake,
+      due: null,
+    };
+    await this.store.putProcess(changed, [
+      this.stamp(record.id, { type: 'flow-changed', changes }),
+    ]);
+    return changed;
+  }
+
+  /**
+   * Runs one engine step and commits it: the context by compare-and-set on its version, with the
+   * snapshot and journal entries in the same commit. On a conflict the step runs again against
+   * the fresh context, so no write is lost.
+   */
+  private async commit(
+    record: ProcessRecord,
+    act: (
+      snapshot: ProcessRecord['snapshot'],
+      context: unknown,
+      env: EngineEnv,
+    ) => Promise<StepResult>,
+    wake: PendingWake | null = null,
+  ): Promise<ProcessRecord> {
+    const flows = await this.flowsFor(record);
+    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+      const context = await this.mustGetContext(record.contextId);
+      const now = this.clock.now();
+      const result = await act(record.snapshot, context.value, { flows: (f) => flows.get(f), now });
+      const failed = result.status === 'failed';
+      const next: ProcessRecord = {
+        ...record,
+        snapshot: result.snapshot,
+        status: result.status,
+        due: result.status === 'waiting' ? this.dueOf(result.snapshot, flows) : null,
+        error: failed
+          ? `node "${result.snapshot.failed?.path}": ${result.snapshot.failed?.message}`
+          : null,
+        pendingWake: failed ? wake : null,
+      };
+      const node = nodeOfWrites(result.journal);
+      const write =
+        result.writes.length > 0
+          ? {
+              value: applyWrites(context.value, result.writes),
+              change: this.change(context.id, context.version + 1, record.id, node, result.writes),
+            }
+          : undefined;
+      const journal = result.journal.map((e) => this.stamp(record.id, e));
+      const ok = await this.store.commitStep({
+        process: next,
+        context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
+        journal,
+      });
+      if (ok) return next;
+    }
+    throw new SupervisorError(
+      `the context of "${record.id}" kept changing under it; the step did not commit`,
+    );
+  }
+
+  /** The flows a process runs on: its pinned versions after `keep`, else the workspace's. */
+  private async flowsFor(record: ProcessRecord): Promise<Map<string, Flow>> {
+    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+    if (!record.pinned) return loadFlowSet(roots, (f) => this.store.getFlow(f));
+    return loadFlowSet(roots, async (f) => {
+      const signature = record.versions[f];
+      return signature === undefined
+        ? this.store.getFlow(f)
+        : this.store.getFlowVersion(f, signature);
+    });
+  }
+
+  private dueOf(snapshot: ProcessRecord['snapshot'], flows: Map<string, Flow>): number | null {
+    return timersOf(snapshot, (f) => flows.get(f))[0]?.due ?? null;
+  }
+
+  private change(
+    contextId: string,
+    version: number,
+    process: string | null,
+    node: string | null,
+    writes: ContextWrite[],
+  ): ContextChange {
+    return { contextId, version, process, node, writes, at: this.clock.now() };
+  }
+
+  private stamp(process: string, entry: EngineJournalEntry | SupervisorJournalEntry): JournalEntry {
+    return { ...entry, process, at: this.clock.now() };
+  }
+
+  async mustGet(id: string): Promise<ProcessRecord> {
+    const record = await this.store.getProcess(id);
+    if (!record) throw new SupervisorError(`there is no process "${id}"`);
+    return record;
+  }
+
+  private async mustGetContext(id: string) {
+    const context = await this.store.getContext(id);
+    if (!context) throw new SupervisorError(`context "${id}" is missing from the store`);
+    return context;
+  }
+}
+
+function nodeOfWrites(journal: EngineJournalEntry[]): string | null {
+  const entry = journal.find((e) => e.type === 'context-written');
+  return entry && entry.type === 'context-written' ? entry.node : null;
+}
