@@ -70,7 +70,7 @@ async function runStep(
     });
   } else if ('advance' in step) {
     const target = addDuration(clock.now(), parseDuration(step.advance)!);
-    await supervisor.advanceTo(target, (t) => clock.set(t));
+    await supervisor.advanceTo(target);
   } else if ('event' in step) {
     await supervisor.deliverEvent(step.event, step.payload, step.to);
   } else if ('human' in step) {

@@ -18,7 +18,7 @@ import {
   type StepResult,
 } from '../engine/step.ts';
 import { timersOf } from '../engine/timers.ts';
-import type { Clock } from './clock.ts';
+import { VirtualClock, type Clock } from './clock.ts';
 import { loadFlowSet, scopeFlowIds, signaturesById } from './flowSet.ts';
 import { humanInputProblem } from './humanInput.ts';
 import type {
@@ -35,6 +35,9 @@ import type { Store } from './store.ts';
 export class SupervisorError extends Error {}
 
 export type ResolveChoice = 'continue' | 'keep' | 'restart' | 'cancel';
+
+/** Steps one run may take before the supervisor stops the process (see `drive`). */
+export const MAX_STEPS_PER_RUN = 100_000;
 
 /** How often a step is run again when another writer moved the context on meanwhile. */
 const MAX_CONFLICT_RETRIES = 50;
@@ -66,13 +69,7 @@ export class Supervisor {
     const flows = await loadFlowSet([flowId], (f) => this.store.getFlow(f));
     const flow = flows.get(flowId);
     if (!flow) throw new SupervisorError(`there is no flow "${flowId}" in the workspace`);
-    for (const f of flows.values()) {
-      const problems = validateFlow(f);
-      if (problems.length > 0) {
-        const first = problems.slice(0, 3).map(describeProblem).join('; ');
-        throw new SupervisorError(`flow "${f.id}" cannot run until it is fixed: ${first}`);
-      }
-    }
+    assertRunnable(flows);
     let contextId: string;
     if (options.shareContextWith !== undefined) {
       const other = await this.store.getProcess(options.shareContextWith);
@@ -110,10 +107,20 @@ export class Supervisor {
     return this.drive(id);
   }
 
-  /** Runs a process step by step, each step committed, until it stops. */
+  /**
+   * Runs a process step by step, each step committed, until it stops. Every loop of a valid flow
+   * stops at a continue-after, so the budget only catches a flow that multiplies its branches
+   * without end; the process then stops rather than freezing the page.
+   */
   async drive(id: string): Promise<ProcessRecord> {
     let record = await this.mustGet(id);
-    while (record.status === 'running') {
+    for (let steps = 0; record.status === 'running'; steps++) {
+      if (steps === MAX_STEPS_PER_RUN) {
+        const error = `ran ${MAX_STEPS_PER_RUN} steps without stopping; stopped so the page stays responsive`;
+        record = { ...record, status: 'stopped', stoppedFrom: 'running', error };
+        await this.store.putProcess(record, [this.stamp(id, { type: 'stopped' })]);
+        break;
+      }
       record = await this.commit(record, (snapshot, context, env) => step(snapshot, context, env));
     }
     return record;
@@ -147,26 +154,38 @@ export class Supervisor {
     }
   }
 
+  /**
+   * Fires a process's earliest timer. Timers are read from the versions the process fell asleep
+   * on: the flow may have changed since, which the wake itself then reports.
+   */
   private async fireEarliestTimer(record: ProcessRecord): Promise<void> {
-    const flows = await this.flowsFor(record);
+    const flows = await this.flowsFor({ ...record, pinned: true });
     const timer = timersOf(record.snapshot, (f) => flows.get(f))[0];
-    if (!timer) return;
+    if (!timer) {
+      // Nothing to fire after all: clear the due time rather than pick this process forever.
+      await this.store.putProcess({ ...record, due: null });
+      return;
+    }
     await this.wake(record, { seq: timer.seq, trigger: timer.trigger });
   }
 
   /**
-   * Advances a virtual clock to `target`, stopping at each due time in turn so that timers fire
-   * in order (a timer due exactly at `target` fires).
+   * Advances the virtual clock to `target`, stopping at each due time in turn so that timers fire
+   * in order (a timer due exactly at `target` fires). `onProgress` hears of each stop.
    */
-  async advanceTo(target: number, setClock: (time: number) => void): Promise<void> {
+  async advanceTo(target: number, onProgress?: (time: number) => void): Promise<void> {
+    const clock = this.clock;
+    if (!(clock instanceof VirtualClock))
+      throw new SupervisorError('only a virtual clock can be advanced');
     for (;;) {
       const next = await this.nextDue();
       if (next === null || next > target) break;
-      setClock(Math.max(next, this.clock.now()));
+      clock.set(next);
+      onProgress?.(clock.now());
       await this.wakeDue();
       await this.runAll();
     }
-    setClock(target);
+    clock.set(target);
   }
 
   /** Delivers an event to every wait for that name, or only those of process `to`. */
@@ -327,6 +346,7 @@ export class Supervisor {
       const flows = await loadFlowSet([record.flow], (f) => this.store.getFlow(f));
       const flow = flows.get(record.flow);
       if (!flow) throw new SupervisorError(`flow "${record.flow}" is no longer in the workspace`);
+      assertRunnable(flows);
       const versions = signaturesById(flows);
       for (const f of flows.values()) await this.store.putFlowVersion(f, versions[f.id]!);
       const restarted: ProcessRecord = {
@@ -354,6 +374,7 @@ export class Supervisor {
     const after = await loadFlowSet([record.flow, ...scopeFlowIds(record.snapshot.scope)], (f) =>
       this.store.getFlow(f),
     );
+    assertRunnable(after);
     const rebased = rebaseSnapshot(
       record.snapshot,
       (f) => before.get(f),
@@ -539,4 +560,15 @@ export class Supervisor {
 function nodeOfWrites(journal: EngineJournalEntry[]): string | null {
   const entry = journal.find((e) => e.type === 'context-written');
   return entry && entry.type === 'context-written' ? entry.node : null;
+}
+
+/** Refuses flows with problems: a process starts only on flows that can run (FORMAT.md §4). */
+function assertRunnable(flows: ReadonlyMap<string, Flow>): void {
+  for (const f of flows.values()) {
+    const problems = validateFlow(f);
+    if (problems.length > 0) {
+      const first = problems.slice(0, 3).map(describeProblem).join('; ');
+      throw new SupervisorError(`flow "${f.id}" cannot run until it is fixed: ${first}`);
+    }
+  }
 }

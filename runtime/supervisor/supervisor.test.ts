@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import { chain, edge, end, flow, start, wait, work } from '../../shared/fixtures/flows.ts';
+import type { Flow } from '../../shared/schema.ts';
+import { VirtualClock } from './clock.ts';
+import { MemoryStore } from './memoryStore.ts';
+import type { StepCommit } from './store.ts';
+import { Supervisor, SupervisorError } from './supervisor.ts';
+
+const T0 = Date.UTC(2026, 0, 1);
+const HOUR = 3_600_000;
+
+async function setup(...flows: Flow[]) {
+  const store = new MemoryStore();
+  const clock = new VirtualClock(T0);
+  for (const f of flows) await store.putFlow(f);
+  const supervisor = new Supervisor(store, clock);
+  const advance = (ms: number) => supervisor.advanceTo(clock.now() + ms);
+  const context = async (pid: string) =>
+    (await store.getContext((await supervisor.mustGet(pid)).contextId))!.value;
+  return { store, clock, supervisor, advance, context };
+}
+
+/** An hourly loop: count goes up each pass, until it reaches `until`. */
+const hourly = (until = 1000) =>
+  flow({
+    id: 'hourly',
+    nodes: [start(), work('tick', { count: 'count + 1' }), wait('sleep'), end()],
+    edges: [
+      edge('start', 'tick'),
+      edge('tick', 'sleep'),
+      edge('sleep', 'tick', { when: `count < ${until}` }),
+      edge('sleep', 'end', { when: `count >= ${until}` }),
+    ],
+  });
+
+const inbox = flow({
+  id: 'inbox',
+  nodes: [
+    start(),
+    wait('listen', [
+      { id: 'mail', event: 'mail', into: 'got' },
+      {
+        id: 'ask',
+        human: {
+          prompt: 'Name?',
+          fields: [
+            { name: 'name', type: 'string' },
+            { name: 'age', type: 'number' },
+          ],
+        },
+        into: 'person',
+      },
+    ]),
+    end(),
+  ],
+  edges: chain('start', 'listen', 'end'),
+});
+
+describe('supervisor: clock and timers', () => {
+  it('computes the due time of a wait from when it began', async () => {
+    const { supervisor } = await setup(hourly());
+    const p = await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+    expect(p.status).toBe('waiting');
+    expect(p.due).toBe(T0 + HOUR);
+  });
+
+  it('advancing PT24H wakes an hourly loop 24 times, each timer at its due time', async () => {
+    const { supervisor, advance, context, store } = await setup(hourly());
+    await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+    await advance(24 * HOUR);
+    expect(await context('p')).toEqual({ count: 25 });
+    const wakes = (await store.journal('p')).filter((e) => e.type === 'woke').map((e) => e.at);
+    expect(wakes).toEqual(Array.from({ length: 24 }, (_, i) => T0 + (i + 1) * HOUR));
+  });
+
+  it('wakes timers of different processes in order of due time', async () => {
+    const slow = flow({
+      id: 'slow',
+      nodes: [
+        start(),
+        wait('w', [{ id: 't', timer: 'PT3H' }]),
+        work('note', { order: '$append(order, "slow")' }),
+      ],
+      edges: chain('start', 'w', 'note'),
+    });
+    const fast = flow({
+      id: 'fast',
+      nodes: [
+        start(),
+        wait('w', [{ id: 't', timer: 'PT1H' }]),
+        work('note', { order: '$append(order, "fast")' }),
+      ],
+      edges: chain('start', 'w', 'note'),
+    });
+    const { supervisor, advance, context } = await setup(slow, fast);
+    await supervisor.start('slow', { id: 's', context: { order: [] } });
+    await supervisor.start('fast', { id: 'f', shareContextWith: 's' });
+    await advance(5 * HOUR);
+    expect(await context('s')).toEqual({ order: ['fast', 'slow'] });
+  });
+});
+
+describe('supervisor: contexts', () => {
+  it('binds a second process to the live context of the first, which it reads when it wakes', async () => {
+    const reader = flow({
+      id: 'reader',
+      nodes: [start(), wait('w'), work('copy', { seen: 'count' })],
+      edges: chain('start', 'w', 'copy'),
+    });
+    const { supervisor, advance, context } = await setup(hourly(), reader);
+    await supervisor.start('hourly', { id: 'writer', context: { count: 0 } });
+    await supervisor.start('reader', { id: 'reader', shareContextWith: 'writer' });
+    await advance(HOUR);
+    // At the same due time the writer (started first) wakes first: count is 2 when reader copies.
+    expect(await context('reader')).toMatchObject({ count: 2, seen: 2 });
+  });
+
+  it('records who changed a context: process, node and what changed, and outside writes as such', async () => {
+    const { supervisor, store } = await setup(hourly());
+    const p = await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+    await supervisor.setContext('p', 'count', 10);
+    const changes = await store.contextChanges(p.contextId);
+    expect(changes.map((c) => [c.version, c.process, c.node, c.writes])).toEqual([
+      [1, 'p', 'tick', [{ path: 'count', value: 1 }]],
+      [2, null, null, [{ path: 'count', value: 10 }]],
+    ]);
+  });
+
+  it('runs the node again against the fresh context when another writer moved it on (no lost write)', async () => {
+    const { supervisor, store } = await setup(hourly());
+    const p = await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+    // Just before the next step commits, someone else writes the context.
+    const commit = store.commitStep.bind(store);
+    let interfered = false;
+    store.commitStep = async (c: StepCommit) => {
+      if (!interfered && c.context.write) {
+        interfered = true;
+        await store.putContext({ id: p.contextId, version: 2, value: { count: 100 } }, 1);
+      }
+      return commit(c);
+    };
+    await supervisor.advanceTo(T0 + HOUR);
+    const clockless = await store.getContext(p.contextId);
+    // The tick ran again on count 100, so neither write is lost: 100 + 1.
+    expect(clockless?.value).toEqual({ count: 101 });
+    expect(clockless?.version).toBe(3);
+  });
+});
+
+describe('supervisor: events and people', () => {
+  it('delivers an event to every process waiting for that name, and drops it when nobody waits', async () => {
+    const { supervisor, context } = await setup(inbox);
+    await supervisor.start('inbox', { id: 'a' });
+    await supervisor.start('inbox', { id: 'b' });
+    expect(await supervisor.deliverEvent('other', {})).toBe(0);
+    expect(await supervisor.deliverEvent('mail', { n: 1 })).toBe(2);
+    expect(await context('a')).toEqual({ got: { n: 1 } });
+    expect((await supervisor.mustGet('b')).status).toBe('done');
+    expect(await supervisor.deliverEvent('mail', { n: 2 })).toBe(0);
+  });
+
+  it('delivers an event to one process when it names one', async () => {
+    const { supervisor } = await setup(inbox);
+    await supervisor.start('inbox', { id: 'a' });
+    await supervisor.start('inbox', { id: 'b' });
+    expect(await supervisor.deliverEvent('mail', {}, 'b')).toBe(1);
+    expect((await supervisor.mustGet('a')).status).toBe('waiting');
+  });
+
+  it.each([
+    [{ name: 'Ada' }, 'lacks the field "age"'],
+    [{ name: 'Ada', age: 36, extra: 1 }, 'a field "extra" that trigger "ask" does not declare'],
+    [{ name: 'Ada', age: '36' }, 'the field "age" must be a number'],
+    ['Ada', 'must be an object'],
+  ])(
+    'refuses human input %j that does not match the fields, changing nothing',
+    async (input, message) => {
+      const { supervisor, context } = await setup(inbox);
+      await supervisor.start('inbox', { id: 'a' });
+      await expect(supervisor.submitHuman('a', 'listen', input)).rejects.toThrow(message);
+      expect((await supervisor.mustGet('a')).status).toBe('waiting');
+      expect(await context('a')).toEqual({});
+    },
+  );
+
+  it('completes a human trigger with checked input', async () => {
+    const { supervisor, context } = await setup(inbox);
+    await supervisor.start('inbox', { id: 'a' });
+    await supervisor.submitHuman('a', 'listen', { name: 'Ada', age: 36 });
+    expect(await context('a')).toEqual({ person: { name: 'Ada', age: 36 } });
+  });
+
+  it('refuses human input for a node the process does not wait at', async () => {
+    const { supervisor } = await setup(inbox);
+    await supervisor.start('inbox', { id: 'a' });
+    await expect(supervisor.submitHuman('a', 'elsewhere', {})).rejects.toThrow(
+      'not waiting at "elsewhere"',
+    );
+    await expect(supervisor.submitHuman('nobody', 'listen', {})).rejects.toThrow(
+      'no process "nobody"',
+    );
+  });
+});
+
+describe('supervisor: stop, resume, retry', () => {
+  it('a stopped process does not wake, and events sent while it is stopped are not kept', async () => {
+    const { supervisor, advance, context } = await setup(hourly(), inbox);
+    await supervisor.start('hourly', { id: 'h', context: { count: 0 } });
+    await supervisor.start('inbox', { id: 'i' });
+    await supervisor.stop('h');
+    await supervisor.stop('i');
+    await advance(5 * HOUR);
+    expect(await supervisor.deliverEvent('mail', {})).toBe(0);
+    expect(await context('h')).toEqual({ count: 1 });
+    await supervisor.resume('i');
+    expect((await supervisor.mustGet('i')).status).toBe('waiting');
+  });
+
+  it('on resume, a timer that fell due while stopped fires at once, once', async () => {
+    const { supervisor, advance, context } = await setup(hourly());
+    await supervisor.start('hourly', { id: 'h', context: { count: 0 } });
+    await supervisor.stop('h');
+    await advance(5 * HOUR);
+    await supervisor.resume('h');
+    expect(await context('h')).toEqual({ count: 2 });
+    expect((await supervisor.mustGet('h')).due).toBe(T0 + 6 * HOUR);
+  });
+
+  it('retry runs the failed node again, and it succeeds once the context allows it', async () => {
+    const f = flow({
+      id: 'f',
+      nodes: [start(), work('w', { y: '$number(x)' }), end()],
+      edges: chain('start', 'w', 'end'),
+    });
+    const { supervisor, context } = await setup(f);
+    const p = await supervisor.start('f', { id: 'p', context: { x: 'not a number' } });
+    expect(p.status).toBe('failed');
+    expect(p.error).toMatch(/^node "w": /);
+    await expect(supervisor.resume('p')).rejects.toThrow(SupervisorError);
+    await supervisor.setContext('p', 'x', '5');
+    const retried = await supervisor.retry('p');
+    expect(retried.status).toBe('done');
+    expect(await context('p')).toEqual({ x: '5', y: 5 });
+  });
+
+  it('refuses to start a flow that cannot run, naming the problem', async () => {
+    const broken = flow({
+      id: 'broken',
+      nodes: [start(), { id: 'j', kind: 'join', depends: [] }],
+      edges: chain('start', 'j'),
+    });
+    const { supervisor, store } = await setup(broken);
+    await expect(supervisor.start('broken', { id: 'p' })).rejects.toThrow(
+      /cannot run until it is fixed: node "j"/,
+    );
+    expect(await store.listProcesses()).toEqual([]);
+  });
+});
+
+describe('supervisor: a flow that changed while a process slept', () => {
+  const v1 = flow({
+    id: 'f',
+    nodes: [start(), wait('sleep'), work('a', { v: '1' }), end()],
+    edges: chain('start', 'sleep', 'a', 'end'),
+  });
+  const v2 = flow({
+    id: 'f',
+    nodes: [start(), wait('sleep'), work('a', { v: '2' }), end()],
+    edges: chain('start', 'sleep', 'a', 'end'),
+  });
+  const gone = flow({
+    id: 'f',
+    nodes: [start(), work('a', { v: '3' }), end()],
+    edges: chain('start', 'a', 'end'),
+  });
+
+  async function changed(next: Flow) {
+    const s = await setup(v1);
+    await s.supervisor.start('f', { id: 'p' });
+    await s.store.putFlow(next);
+    await s.advance(HOUR);
+    return s;
+  }
+
+  it('does not run: its status becomes flow-changed, with the list of changes', async () => {
+    const { supervisor, context } = await changed(v2);
+    const p = await supervisor.mustGet('p');
+    expect(p.status).toBe('flow-changed');
+    expect(p.changes).toEqual([{ flow: 'f', item: 'node', id: 'a', change: 'changed' }]);
+    expect(await context('p')).toEqual({});
+  });
+
+  it('moving a node or renaming it is not a change', async () => {
+    const s = await setup(v1);
+    await s.supervisor.start('f', { id: 'p' });
+    await s.store.putFlow({
+      ...v1,
+      nodes: v1.nodes.map((n) => ({ ...n, label: 'renamed', position: { x: 9, y: 9 } })),
+    });
+    await s.advance(HOUR);
+    expect((await s.supervisor.mustGet('p')).status).toBe('done');
+  });
+
+  it('continue goes on with the new flow, and the trigger that woke it still counts', async () => {
+    const { supervisor, context } = await changed(v2);
+    const p = await supervisor.resolve('p', 'continue');
+    expect(p.status).toBe('done');
+    expect(await context('p')).toEqual({ v: 2 });
+  });
+
+  it('continue is refused, naming the node, when the process waits at a node that no longer exists', async () => {
+    const { supervisor } = await changed(gone);
+    await expect(supervisor.resolve('p', 'continue')).rejects.toThrow(
+      'node "sleep" no longer exists',
+    );
+    expect((await supervisor.mustGet('p')).status).toBe('flow-changed');
+  });
+
+  it('keep goes on with the version the process started on, and stays on it', async () => {
+    const { supervisor, context } = await changed(v2);
+    const p = await supervisor.resolve('p', 'keep');
+    expect(p.status).toBe('done');
+    expect(await context('p')).toEqual({ v: 1 });
+  });
+
+  it('restart starts again from start of the flow as it is now, on the same context', async () => {
+    const { supervisor, context } = await changed(gone);
+    const p = await supervisor.resolve('p', 'restart');
+    expect(p.status).toBe('done');
+    expect(await context('p')).toEqual({ v: 3 });
+    expect(p.snapshot.visits).toEqual({ start: 1, a: 1, end: 1 });
+  });
+
+  it('cancel cancels it', async () => {
+    const { supervisor } = await changed(v2);
+    expect((await supervisor.resolve('p', 'cancel')).status).toBe('cancelled');
+  });
+
+  it('resolve is refused for a process whose flow did not change', async () => {
+    const s = await setup(v1);
+    await s.supervisor.start('f', { id: 'p' });
+    await expect(s.supervisor.resolve('p', 'continue')).rejects.toThrow(
+      'only a process whose flow changed',
+    );
+  });
+});
