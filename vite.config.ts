@@ -6,5 +6,6 @@ export default defineConfig({
   test: {
     include: ['shared/**/*.test.ts', 'runtime/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['./vitest.setup.ts'],
   },
 });

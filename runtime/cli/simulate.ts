@@ -4,11 +4,13 @@ import { loadFlowSet } from '../supervisor/flowSet.ts';
 import { timersOf, waitDue } from '../engine/timers.ts';
 import { waitsWithTriggers } from '../engine/step.ts';
 import { VirtualClock } from '../supervisor/clock.ts';
-import { MemoryStore } from '../supervisor/memoryStore.ts';
+import { IdbStore } from '../store/idbStore.ts';
 import type { ProcessStatus } from '../supervisor/records.ts';
 import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
 import type { Store } from '../supervisor/store.ts';
 import type { Scenario, ScenarioStep } from './scenario.ts';
+
+let runs = 0;
 
 /** The report of FORMAT.md §3. */
 export interface SimulationReport {
@@ -33,10 +35,16 @@ export interface ProcessReport {
  * Runs a scenario on the real supervisor and engine with a virtual clock. A step that cannot be
  * done is reported in `errors` and changes nothing; the scenario goes on.
  */
-export async function simulate(
-  scenario: Scenario,
-  store: Store = new MemoryStore(),
-): Promise<SimulationReport> {
+export async function simulate(scenario: Scenario, store?: Store): Promise<SimulationReport> {
+  if (!store) {
+    // The same store code as the app, on whatever IndexedDB is there (fake-indexeddb in Node).
+    const idb = await IdbStore.open(`simulate-${++runs}`);
+    try {
+      return await simulate(scenario, idb);
+    } finally {
+      idb.close();
+    }
+  }
   const clock = new VirtualClock(scenario.clock);
   const supervisor = new Supervisor(store, clock);
   for (const flow of scenario.flows) await store.putFlow(flow);

@@ -39,7 +39,10 @@ export interface Store {
 
   getProcess(id: string): Promise<ProcessRecord | undefined>;
   putProcess(record: ProcessRecord, journal?: JournalEntry[]): Promise<void>;
+  /** Every process, oldest first. */
   listProcesses(): Promise<ProcessRecord[]>;
+  /** Waiting processes due by `until`, earliest first (then oldest first). */
+  dueProcesses(until: number): Promise<ProcessRecord[]>;
 
   /** Commits a step; false, with nothing written, when the context's version moved on. */
   commitStep(commit: StepCommit): Promise<boolean>;

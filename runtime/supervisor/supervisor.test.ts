@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chain, edge, end, flow, start, wait, work } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { VirtualClock } from './clock.ts';
-import { MemoryStore } from './memoryStore.ts';
+import { testStore } from '../store/fixtures/testStore.ts';
 import type { StepCommit } from './store.ts';
 import { Supervisor, SupervisorError } from './supervisor.ts';
 
@@ -10,7 +10,7 @@ const T0 = Date.UTC(2026, 0, 1);
 const HOUR = 3_600_000;
 
 async function setup(...flows: Flow[]) {
-  const store = new MemoryStore();
+  const store = await testStore();
   const clock = new VirtualClock(T0);
   for (const f of flows) await store.putFlow(f);
   const supervisor = new Supervisor(store, clock);

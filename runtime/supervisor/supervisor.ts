@@ -30,6 +30,13 @@ import type {
   SupervisorJournalEntry,
 } from './records.ts';
 import type { Store } from './store.ts';
+import { InProcessLocks, type Locks } from './locks.ts';
+
+export interface SupervisorOptions {
+  /** Per-process locks: Web Locks in the browser, so that two tabs never run one process. */
+  locks?: Locks;
+  newId?: (kind: 'process' | 'context') => string;
+}
 
 /** A request the supervisor refuses; nothing was changed. The message says why. */
 export class SupervisorError extends Error {}
@@ -51,12 +58,41 @@ export class Supervisor {
   private created = 0;
   private ids = 0;
 
+  private readonly locks: Locks;
+  private readonly newId: (kind: 'process' | 'context') => string;
+  private readonly listeners = new Set<(processId: string) => void>();
+
   constructor(
     readonly store: Store,
     readonly clock: Clock,
-    private readonly newId: (kind: 'process' | 'context') => string = (kind) =>
-      `${kind}-${++this.ids}`,
-  ) {}
+    options: SupervisorOptions = {},
+  ) {
+    this.locks = options.locks ?? new InProcessLocks();
+    this.newId = options.newId ?? ((kind) => `${kind}-${++this.ids}`);
+  }
+
+  /** Hears of every change to a process, after it is stored (for the app and other tabs). */
+  onChange(listener: (processId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(id: string): void {
+    for (const l of this.listeners) l(id);
+  }
+
+  /** Runs `fn` holding the process's lock, so that no other runner touches it meanwhile. */
+  private async locked<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const result = await this.locks.withLock(`wakeflow:process:${id}`, async () => {
+      try {
+        return await fn();
+      } finally {
+        this.changed(id);
+      }
+    });
+    if (!result.held) throw new SupervisorError(`process "${id}" is busy in another tab`);
+    return result.value;
+  }
 
   /** Starts a process of `flowId` on a new context, or bound to the context of another process. */
   async start(
@@ -64,6 +100,14 @@ export class Supervisor {
     options: { id?: string; context?: unknown; shareContextWith?: string } = {},
   ): Promise<ProcessRecord> {
     const id = options.id ?? this.newId('process');
+    return this.locked(id, () => this.create(id, flowId, options));
+  }
+
+  private async create(
+    id: string,
+    flowId: string,
+    options: { context?: unknown; shareContextWith?: string },
+  ): Promise<ProcessRecord> {
     if (await this.store.getProcess(id))
       throw new SupervisorError(`a process "${id}" already exists`);
     const flows = await loadFlowSet([flowId], (f) => this.store.getFlow(f));
@@ -104,7 +148,7 @@ export class Supervisor {
     await this.store.putProcess(record, [
       this.stamp(id, { type: 'started', flow: flowId, contextId }),
     ]);
-    return this.drive(id);
+    return this.driveUnlocked(id);
   }
 
   /**
@@ -112,7 +156,11 @@ export class Supervisor {
    * stops at a continue-after, so the budget only catches a flow that multiplies its branches
    * without end; the process then stops rather than freezing the page.
    */
-  async drive(id: string): Promise<ProcessRecord> {
+  drive(id: string): Promise<ProcessRecord> {
+    return this.locked(id, () => this.driveUnlocked(id));
+  }
+
+  private async driveUnlocked(id: string): Promise<ProcessRecord> {
     let record = await this.mustGet(id);
     for (let steps = 0; record.status === 'running'; steps++) {
       if (steps === MAX_STEPS_PER_RUN) {
@@ -134,23 +182,32 @@ export class Supervisor {
 
   /** The earliest due time of any waiting process, or null. */
   async nextDue(): Promise<number | null> {
-    const due = (await this.store.listProcesses())
-      .filter((p) => p.status === 'waiting' && p.due !== null)
-      .map((p) => p.due!);
-    return due.length > 0 ? Math.min(...due) : null;
+    return (await this.store.dueProcesses(Number.POSITIVE_INFINITY))[0]?.due ?? null;
   }
 
   /** Fires every timer due by now, in order of due time, running each woken process to its stop. */
   async wakeDue(): Promise<number> {
     let woken = 0;
+    // A process another runner holds is left to it; it is not tried again in this call.
+    const busy = new Set<string>();
     for (;;) {
-      const now = this.clock.now();
-      const next = (await this.store.listProcesses())
-        .filter((p) => p.status === 'waiting' && p.due !== null && p.due <= now)
-        .sort((a, b) => a.due! - b.due! || a.created - b.created)[0];
+      const next = (await this.store.dueProcesses(this.clock.now())).find((p) => !busy.has(p.id));
       if (!next) return woken;
-      await this.fireEarliestTimer(next);
-      woken++;
+      const result = await this.locks.withLock(
+        `wakeflow:process:${next.id}`,
+        async () => {
+          // Read again under the lock: another tab may have woken it meanwhile.
+          const record = await this.mustGet(next.id);
+          if (record.status !== 'waiting' || record.due === null || record.due > this.clock.now())
+            return false;
+          await this.fireEarliestTimer(record);
+          this.changed(record.id);
+          return true;
+        },
+        { ifAvailable: true },
+      );
+      if (!result.held) busy.add(next.id);
+      else if (result.value) woken++;
     }
   }
 
@@ -195,27 +252,43 @@ export class Supervisor {
     for (const candidate of await this.store.listProcesses()) {
       if (to !== undefined && candidate.id !== to) continue;
       if (candidate.status !== 'waiting') continue;
-      const flows = await this.flowsFor(candidate);
-      // Each wait is looked up afresh: an earlier one may have ended the others.
-      for (const seq of waitsWithTriggers(candidate.snapshot, (f) => flows.get(f)).map(
-        (w) => w.seq,
-      )) {
-        const record = await this.mustGet(candidate.id);
-        if (record.status !== 'waiting') break;
-        const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
-          (w) => w.seq === seq,
-        );
-        const trigger = wait?.triggers.find((t) => t.event === name);
-        if (!wait || !trigger) continue;
-        await this.wake(record, { seq, trigger: trigger.id, payload });
-        delivered++;
-      }
+      delivered += await this.locked(candidate.id, () =>
+        this.deliverTo(candidate.id, name, payload),
+      );
+    }
+    return delivered;
+  }
+
+  private async deliverTo(id: string, name: string, payload: unknown): Promise<number> {
+    let delivered = 0;
+    let record = await this.mustGet(id);
+    const flows = await this.flowsFor(record);
+    // Each wait is looked up afresh: an earlier one may have ended the others.
+    for (const seq of waitsWithTriggers(record.snapshot, (f) => flows.get(f)).map((w) => w.seq)) {
+      record = await this.mustGet(id);
+      if (record.status !== 'waiting') break;
+      const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
+        (w) => w.seq === seq,
+      );
+      const trigger = wait?.triggers.find((t) => t.event === name);
+      if (!wait || !trigger) continue;
+      await this.wake(record, { seq, trigger: trigger.id, payload });
+      delivered++;
     }
     return delivered;
   }
 
   /** Completes a human trigger of the continue-after at `nodePath` with checked input. */
-  async submitHuman(
+  submitHuman(
+    id: string,
+    nodePath: string,
+    input: unknown,
+    triggerId?: string,
+  ): Promise<ProcessRecord> {
+    return this.locked(id, () => this.submitHumanUnlocked(id, nodePath, input, triggerId));
+  }
+
+  private async submitHumanUnlocked(
     id: string,
     nodePath: string,
     input: unknown,
@@ -263,12 +336,19 @@ export class Supervisor {
         version: context.version + 1,
         value: applyWrites(context.value, writes),
       };
-      if (await this.store.putContext(next, context.version, change)) return;
+      if (await this.store.putContext(next, context.version, change)) {
+        this.changed(id);
+        return;
+      }
     }
     throw new SupervisorError(`the context of "${id}" kept changing; try again`);
   }
 
-  async stop(id: string): Promise<ProcessRecord> {
+  stop(id: string): Promise<ProcessRecord> {
+    return this.locked(id, () => this.stopUnlocked(id));
+  }
+
+  private async stopUnlocked(id: string): Promise<ProcessRecord> {
     const record = await this.mustGet(id);
     if (record.status !== 'running' && record.status !== 'waiting') {
       throw new SupervisorError(
@@ -286,7 +366,11 @@ export class Supervisor {
   }
 
   /** Resumes a stopped process; a timer that fell due meanwhile fires at once, once. */
-  async resume(id: string): Promise<ProcessRecord> {
+  resume(id: string): Promise<ProcessRecord> {
+    return this.locked(id, () => this.resumeUnlocked(id));
+  }
+
+  private async resumeUnlocked(id: string): Promise<ProcessRecord> {
     const record = await this.mustGet(id);
     if (record.status !== 'stopped')
       throw new SupervisorError(`process "${id}" is ${record.status}, not stopped`);
@@ -302,11 +386,15 @@ export class Supervisor {
     if (checked.status === 'waiting' && checked.due !== null && checked.due <= this.clock.now()) {
       await this.fireEarliestTimer(checked);
     }
-    return this.drive(id);
+    return this.driveUnlocked(id);
   }
 
   /** Runs a failed node again, with the trigger that woke it if one did. */
-  async retry(id: string): Promise<ProcessRecord> {
+  retry(id: string): Promise<ProcessRecord> {
+    return this.locked(id, () => this.retryUnlocked(id));
+  }
+
+  private async retryUnlocked(id: string): Promise<ProcessRecord> {
     const record = await this.mustGet(id);
     if (record.status !== 'failed')
       throw new SupervisorError(`process "${id}" is ${record.status}, not failed`);
@@ -319,11 +407,15 @@ export class Supervisor {
     cleared.status = record.pendingWake ? 'waiting' : 'running';
     await this.store.putProcess(cleared, [this.stamp(id, { type: 'retried', node })]);
     if (cleared.pendingWake) return this.wake(cleared, cleared.pendingWake);
-    return this.drive(id);
+    return this.driveUnlocked(id);
   }
 
   /** Carries out the designer's choice for a process whose flow changed (FORMAT.md). */
-  async resolve(id: string, choice: ResolveChoice): Promise<ProcessRecord> {
+  resolve(id: string, choice: ResolveChoice): Promise<ProcessRecord> {
+    return this.locked(id, () => this.resolveUnlocked(id, choice));
+  }
+
+  private async resolveUnlocked(id: string, choice: ResolveChoice): Promise<ProcessRecord> {
     const record = await this.mustGet(id);
     if (record.status !== 'flow-changed') {
       throw new SupervisorError(
@@ -359,7 +451,7 @@ export class Supervisor {
         due: null,
       };
       await this.store.putProcess(restarted, journal);
-      return this.drive(id);
+      return this.driveUnlocked(id);
     }
     if (choice === 'keep') {
       const kept: ProcessRecord = { ...base, pinned: true, status: 'waiting' };
@@ -410,7 +502,7 @@ export class Supervisor {
     const settled: ProcessRecord = { ...record, due: this.dueOf(record.snapshot, flows) };
     await this.store.putProcess(settled);
     if (settled.pendingWake) return this.wake(settled, settled.pendingWake);
-    return this.drive(record.id);
+    return this.driveUnlocked(record.id);
   }
 
   /** Wakes a waiting process with one trigger, unless its flow changed while it slept. */
@@ -422,7 +514,7 @@ export class Supervisor {
       (snapshot, context, env) => fire(snapshot, context, env, wake),
       wake,
     );
-    return fired.status === 'running' ? this.drive(record.id) : fired;
+    return fired.status === 'running' ? this.driveUnlocked(record.id) : fired;
   }
 
   /** Compares the signatures a process started on with its flows now; sets `flow-changed`. */

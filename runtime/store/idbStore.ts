@@ -1,0 +1,150 @@
+import type { IDBPDatabase } from 'idb';
+import type { Flow } from '../../shared/schema.ts';
+import type {
+  ContextChange,
+  ContextRecord,
+  JournalEntry,
+  ProcessRecord,
+} from '../supervisor/records.ts';
+import type { StepCommit, Store } from '../supervisor/store.ts';
+import { openWorkspaceDb, type OpenOptions } from './openWorkspaceDb.ts';
+import type { WorkspaceDb } from './schema.ts';
+import { toStorable } from './storable.ts';
+
+/**
+ * The store on IndexedDB. Each write is one transaction; a step's context, process and journal
+ * entries commit together or not at all, and nothing but IndexedDB is awaited inside one
+ * (a transaction closes when control returns to the event loop).
+ */
+export class IdbStore implements Store {
+  private constructor(readonly db: IDBPDatabase<WorkspaceDb>) {}
+
+  static async open(name: string, options: OpenOptions = {}): Promise<IdbStore> {
+    return new IdbStore(await openWorkspaceDb(name, options));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  getFlow(id: string) {
+    return this.db.get('flows', id);
+  }
+  async putFlow(flow: Flow) {
+    await this.db.put('flows', flow);
+  }
+  async deleteFlow(id: string) {
+    await this.db.delete('flows', id);
+  }
+  listFlows() {
+    return this.db.getAll('flows');
+  }
+  async getFlowVersion(id: string, signature: string) {
+    return (await this.db.get('flowVersions', [id, signature]))?.flow;
+  }
+  async putFlowVersion(flow: Flow, signature: string) {
+    await this.db.put('flowVersions', { id: flow.id, signature, flow });
+  }
+
+  getContext(id: string) {
+    return this.db.get('contexts', id);
+  }
+  async putContext(record: ContextRecord, expectedVersion: number | null, change?: ContextChange) {
+    const tx = this.db.transaction(['contexts', 'contextChanges'], 'readwrite');
+    const current = await tx.objectStore('contexts').get(record.id);
+    if ((current?.version ?? null) !== expectedVersion) {
+      await tx.done;
+      return false;
+    }
+    await tx.objectStore('contexts').put({ ...record, value: toStorable(record.value) });
+    if (change) await tx.objectStore('contextChanges').add(storableChange(change));
+    await tx.done;
+    return true;
+  }
+  contextChanges(contextId: string) {
+    return this.db.getAllFromIndex('contextChanges', 'by-context', contextId);
+  }
+
+  getProcess(id: string) {
+    return this.db.get('processes', id);
+  }
+  async putProcess(record: ProcessRecord, journal: JournalEntry[] = []) {
+    const tx = this.db.transaction(['processes', 'journal'], 'readwrite');
+    await tx.objectStore('processes').put(storableProcess(record));
+    for (const entry of journal)
+      await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
+    await tx.done;
+  }
+  async listProcesses() {
+    const all = await this.db.getAll('processes');
+    return all.sort((a, b) => a.created - b.created);
+  }
+  async dueProcesses(until: number) {
+    const due = await this.db.getAllFromIndex('processes', 'by-due', IDBKeyRange.upperBound(until));
+    return due
+      .filter((p) => p.status === 'waiting')
+      .sort((a, b) => a.due! - b.due! || a.created - b.created);
+  }
+
+  async commitStep({ process, context, journal }: StepCommit) {
+    const tx = this.db.transaction(
+      ['contexts', 'processes', 'journal', 'contextChanges'],
+      'readwrite',
+    );
+    const contexts = tx.objectStore('contexts');
+    const current = await contexts.get(context.id);
+    if (current?.version !== context.expectedVersion) {
+      await tx.done;
+      return false;
+    }
+    if (context.write) {
+      const value = toStorable(context.write.value);
+      await contexts.put({ id: context.id, version: context.expectedVersion + 1, value });
+      await tx.objectStore('contextChanges').add(storableChange(context.write.change));
+    }
+    await tx.objectStore('processes').put(storableProcess(process));
+    for (const entry of journal)
+      await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
+    await tx.done;
+    return true;
+  }
+  journal(processId: string) {
+    return this.db.getAllFromIndex('journal', 'by-process', processId);
+  }
+
+  /**
+   * Writes a batch in one transaction, contexts as given (no compare-and-set): how a tab saves
+   * what it had to keep in memory while the database refused writes.
+   */
+  async saveBatch(batch: SaveBatch) {
+    const stores = ['flows', 'contexts', 'processes', 'journal', 'contextChanges'] as const;
+    const tx = this.db.transaction([...stores], 'readwrite');
+    for (const f of batch.flows) await tx.objectStore('flows').put(f);
+    for (const c of batch.contexts)
+      await tx.objectStore('contexts').put({ ...c, value: toStorable(c.value) });
+    for (const c of batch.changes) await tx.objectStore('contextChanges').add(storableChange(c));
+    for (const p of batch.processes) await tx.objectStore('processes').put(storableProcess(p));
+    for (const e of batch.journal)
+      await tx.objectStore('journal').add(toStorable(e) as JournalEntry);
+    await tx.done;
+  }
+
+  getMeta(key: string) {
+    return this.db.get('meta', key);
+  }
+  async putMeta(key: string, value: unknown) {
+    await this.db.put('meta', toStorable(value), key);
+  }
+}
+
+/** What a tab kept in memory while saving failed, saved together later. */
+export interface SaveBatch {
+  flows: Flow[];
+  contexts: ContextRecord[];
+  changes: ContextChange[];
+  processes: ProcessRecord[];
+  journal: JournalEntry[];
+}
+
+const storableChange = (c: ContextChange) => toStorable(c) as ContextChange;
+const storableProcess = (p: ProcessRecord) => toStorable(p) as ProcessRecord;

@@ -1,0 +1,208 @@
+import type { Flow } from '../../shared/schema.ts';
+import type {
+  ContextChange,
+  ContextRecord,
+  JournalEntry,
+  ProcessRecord,
+} from '../supervisor/records.ts';
+import type { StepCommit, Store } from '../supervisor/store.ts';
+import type { SaveBatch } from './idbStore.ts';
+
+/** Whether everything is saved, and if not, why; for the app's warning. */
+export type SaveState = { saved: true } | { saved: false; error: string; since: number };
+
+/**
+ * A store that never lets a failed write stop a run. When a write fails (the disk is full, a
+ * transaction aborted), what it would have written is kept in memory, reads see it, the last
+ * save stands in the database, and every later write (or `flush`) first tries to save what is
+ * pending. Listeners hear when saving fails and when it works again.
+ */
+export class ResilientStore implements Store {
+  private processes = new Map<string, ProcessRecord>();
+  private contexts = new Map<string, ContextRecord>();
+  private journalEntries: JournalEntry[] = [];
+  private changes: ContextChange[] = [];
+  private flows = new Map<string, Flow>();
+  private state: SaveState = { saved: true };
+  private listeners = new Set<(state: SaveState) => void>();
+
+  constructor(
+    readonly inner: Store & { saveBatch(batch: SaveBatch): Promise<void> },
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  get saveState(): SaveState {
+    return this.state;
+  }
+
+  onSaveState(listener: (state: SaveState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private get pending(): boolean {
+    return (
+      this.processes.size +
+        this.contexts.size +
+        this.journalEntries.length +
+        this.changes.length +
+        this.flows.size >
+      0
+    );
+  }
+
+  /** Tries to save everything pending; true when nothing is pending any more. */
+  async flush(): Promise<boolean> {
+    if (!this.pending) return true;
+    try {
+      await this.inner.saveBatch({
+        flows: [...this.flows.values()],
+        contexts: [...this.contexts.values()],
+        changes: this.changes,
+        processes: [...this.processes.values()],
+        journal: this.journalEntries,
+      });
+    } catch (e) {
+      this.failed(e);
+      return false;
+    }
+    this.flows.clear();
+    this.contexts.clear();
+    this.processes.clear();
+    this.changes = [];
+    this.journalEntries = [];
+    this.setState({ saved: true });
+    return true;
+  }
+
+  private setState(state: SaveState) {
+    const changed = state.saved !== this.state.saved;
+    this.state = state;
+    if (changed) for (const l of this.listeners) l(state);
+  }
+
+  private failed(e: unknown) {
+    const name = e instanceof Error || e instanceof DOMException ? e.name : 'Error';
+    const reason =
+      name === 'QuotaExceededError'
+        ? 'the disk is full (QuotaExceededError)'
+        : `a write failed (${name}: ${e instanceof Error ? e.message : String(e)})`;
+    const error = `Changes are not being saved: ${reason}. Processes keep running in this tab; wakeflow saves again as soon as it can.`;
+    this.setState({ saved: false, error, since: this.state.saved ? this.now() : this.state.since });
+  }
+
+  /** Runs a write on the database, or keeps it in memory when the database refuses it. */
+  private async write(save: () => Promise<void>, keep: () => void): Promise<void> {
+    if (await this.flush()) {
+      try {
+        await save();
+        return;
+      } catch (e) {
+        this.failed(e);
+      }
+    }
+    keep();
+  }
+
+  async getFlow(id: string) {
+    return this.flows.get(id) ?? this.inner.getFlow(id);
+  }
+  putFlow(flow: Flow) {
+    return this.write(
+      () => this.inner.putFlow(flow),
+      () => this.flows.set(flow.id, structuredClone(flow)),
+    );
+  }
+  getFlowVersion(id: string, signature: string) {
+    return this.inner.getFlowVersion(id, signature);
+  }
+  async putFlowVersion(flow: Flow, signature: string) {
+    // A version is also kept in memory by the process that needs it; a failure here only delays.
+    try {
+      await this.inner.putFlowVersion(flow, signature);
+    } catch (e) {
+      this.failed(e);
+    }
+  }
+
+  async getContext(id: string) {
+    return structuredClone(this.contexts.get(id)) ?? this.inner.getContext(id);
+  }
+  async putContext(record: ContextRecord, expectedVersion: number | null, change?: ContextChange) {
+    const current = await this.getContext(record.id);
+    if ((current?.version ?? null) !== expectedVersion) return false;
+    let ok = true;
+    await this.write(
+      async () => {
+        ok = await this.inner.putContext(record, expectedVersion, change);
+      },
+      () => {
+        this.contexts.set(record.id, structuredClone(record));
+        if (change) this.changes.push(structuredClone(change));
+      },
+    );
+    return ok;
+  }
+  async contextChanges(contextId: string) {
+    return [
+      ...(await this.inner.contextChanges(contextId)),
+      ...this.changes.filter((c) => c.contextId === contextId),
+    ];
+  }
+
+  async getProcess(id: string) {
+    return structuredClone(this.processes.get(id)) ?? this.inner.getProcess(id);
+  }
+  putProcess(record: ProcessRecord, journal: JournalEntry[] = []) {
+    return this.write(
+      () => this.inner.putProcess(record, journal),
+      () => this.keepProcess(record, journal),
+    );
+  }
+  async listProcesses() {
+    const stored = await this.inner.listProcesses();
+    const merged = new Map(stored.map((p) => [p.id, p]));
+    for (const p of this.processes.values()) merged.set(p.id, structuredClone(p));
+    return [...merged.values()].sort((a, b) => a.created - b.created);
+  }
+  async dueProcesses(until: number) {
+    return (await this.listProcesses())
+      .filter((p) => p.status === 'waiting' && p.due !== null && p.due <= until)
+      .sort((a, b) => a.due! - b.due! || a.created - b.created);
+  }
+
+  async commitStep(commit: StepCommit) {
+    const current = await this.getContext(commit.context.id);
+    if (current?.version !== commit.context.expectedVersion) return false;
+    let ok = true;
+    await this.write(
+      async () => {
+        ok = await this.inner.commitStep(commit);
+      },
+      () => {
+        const { write } = commit.context;
+        if (write) {
+          this.contexts.set(commit.context.id, {
+            id: commit.context.id,
+            version: commit.context.expectedVersion + 1,
+            value: structuredClone(write.value),
+          });
+          this.changes.push(structuredClone(write.change));
+        }
+        this.keepProcess(commit.process, commit.journal);
+      },
+    );
+    return ok;
+  }
+  async journal(processId: string) {
+    return [
+      ...(await this.inner.journal(processId)),
+      ...this.journalEntries.filter((e) => e.process === processId),
+    ];
+  }
+
+  private keepProcess(record: ProcessRecord, journal: JournalEntry[]) {
+    this.processes.set(record.id, structuredClone(record));
+    this.journalEntries.push(...structuredClone(journal));
+  }
+}

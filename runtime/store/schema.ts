@@ -1,0 +1,67 @@
+import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import type { Flow } from '../../shared/schema.ts';
+import type {
+  ContextChange,
+  ContextRecord,
+  JournalEntry,
+  ProcessRecord,
+} from '../supervisor/records.ts';
+
+/**
+ * The workspace database: one typed schema for every store (DESIGN.md: one `DBSchema` module).
+ * Version 1 held flows, contexts, processes and the journal; version 2 added flow versions,
+ * context changes, the due-time index and settings.
+ */
+export interface WorkspaceDb extends DBSchema {
+  /** The workspace's current flows, by id. */
+  flows: { key: string; value: Flow };
+  /** Every version a process stands on, by flow id and signature. */
+  flowVersions: { key: [string, string]; value: { id: string; signature: string; flow: Flow } };
+  contexts: { key: string; value: ContextRecord };
+  processes: {
+    key: string;
+    value: ProcessRecord;
+    indexes: { 'by-status': string; 'by-due': number };
+  };
+  /** Append-only; `seq` is the key, so a cursor reads a process's entries in order. */
+  journal: {
+    key: number;
+    value: JournalEntry & { seq?: number };
+    indexes: { 'by-process': string };
+  };
+  contextChanges: {
+    key: number;
+    value: ContextChange & { seq?: number };
+    indexes: { 'by-context': string };
+  };
+  /** Small settings of the workspace (the clock's mode, for one). */
+  meta: { key: string; value: unknown };
+}
+
+export const DB_VERSION = 2;
+
+type UpgradeTx = IDBPTransaction<WorkspaceDb, StoreNames<WorkspaceDb>[], 'versionchange'>;
+
+/**
+ * The upgrade steps, each from the version before it. Opening runs every step above the old
+ * version in order, so a database of any earlier version arrives at the current one.
+ */
+export const UPGRADES: Record<number, (db: IDBPDatabase<WorkspaceDb>, tx: UpgradeTx) => void> = {
+  1: (db) => {
+    db.createObjectStore('flows', { keyPath: 'id' });
+    db.createObjectStore('contexts', { keyPath: 'id' });
+    const processes = db.createObjectStore('processes', { keyPath: 'id' });
+    processes.createIndex('by-status', 'status');
+    const journal = db.createObjectStore('journal', { keyPath: 'seq', autoIncrement: true });
+    journal.createIndex('by-process', 'process');
+  },
+  2: (db, tx) => {
+    db.createObjectStore('flowVersions', { keyPath: ['id', 'signature'] });
+    const changes = db.createObjectStore('contextChanges', { keyPath: 'seq', autoIncrement: true });
+    changes.createIndex('by-context', 'contextId');
+    db.createObjectStore('meta');
+    // Records without a due time are left out of the index (null is not a key), which is what a
+    // query for due processes wants.
+    tx.objectStore('processes').createIndex('by-due', 'due');
+  },
+};
