@@ -1,22 +1,19 @@
 import { ExampleList } from './ExampleList.tsx';
-import { loadExamples } from './loadExamples.ts';
-
-// Bundled at build time; read and validated once, when the module loads.
-const exampleFiles = import.meta.glob<string>('../examples/*.json', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-const examples = loadExamples(exampleFiles);
+import { examples } from './examples.ts';
+import { ProcessPanel } from './panels/ProcessPanel.tsx';
+import { SaveWarning } from './panels/SaveWarning.tsx';
 
 export function App() {
   return (
     <main>
       <h1>wakeflow</h1>
+      <SaveWarning />
       <p className="lead">
         The designer canvas is coming. Until then, here are the example flows, each checked as it
-        would be before a process starts.
+        would be before a process starts, and the processes of your workspace, kept in this browser
+        and woken on time.
       </p>
+      <ProcessPanel />
       <ExampleList entries={examples} />
     </main>
   );
