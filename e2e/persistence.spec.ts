@@ -51,7 +51,8 @@ test('two pages of one workspace wake a sleeping process exactly once', async ({
   for (const app of [one, two]) await expect(app.wakes(app.first)).toHaveText('1');
 });
 
-test('a process left asleep when the browser closed wakes once and finishes when it opens after its due time', async ({}, testInfo) => {
+test('a process left asleep when the browser closed wakes once and finishes when it opens after its due time', async () => {
+  const testInfo = test.info();
   const profile = mkdtempSync(join(tmpdir(), 'wakeflow-profile-'));
   const launch = () =>
     chromium.launchPersistentContext(profile, {
