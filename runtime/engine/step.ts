@@ -14,6 +14,8 @@ export interface StepResult {
   writes: ContextWrite[];
   journal: EngineJournalEntry[];
   status: EngineStatus;
+  /** The waits the process stands at after the step. */
+  waits: WaitView[];
 }
 
 /** A wait the process stands at, for the supervisor to time, subscribe or show as a form. */
@@ -78,13 +80,20 @@ async function guarded(
       writes: run.writes,
       journal: run.journal,
       status: statusOf(run.snapshot),
+      waits: waitsWithTriggers(run.snapshot, env.flows),
     };
   } catch (e) {
     if (!(e instanceof NodeFailure)) throw e;
     // A failed node writes nothing and moves nothing: the snapshot is the one before the step.
     const failed: Snapshot = { ...snapshot, failed: { path: e.path, message: e.message } };
     const journal: EngineJournalEntry[] = [{ type: 'failed', node: e.path, message: e.message }];
-    return { snapshot: failed, writes: [], journal, status: 'failed' as const };
+    return {
+      snapshot: failed,
+      writes: [],
+      journal,
+      status: 'failed' as const,
+      waits: waitsWithTriggers(snapshot, env.flows),
+    };
   }
 }
 
@@ -119,7 +128,13 @@ export async function runToStop(
   context: unknown,
   env: EngineEnv,
 ): Promise<StepResult & { context: unknown }> {
-  let current: StepResult = { snapshot, writes: [], journal: [], status: statusOf(snapshot) };
+  let current: StepResult = {
+    snapshot,
+    writes: [],
+    journal: [],
+    status: statusOf(snapshot),
+    waits: waitsWithTriggers(snapshot, env.flows),
+  };
   const journal: EngineJournalEntry[] = [];
   const writes: ContextWrite[] = [];
   while (current.status === 'running') {
