@@ -11,8 +11,8 @@ export interface FlowChange {
 
 /**
  * The nodes and edges added, removed or changed from `before` to `after`, judged by the same
- * fields as the signature, so that a flow whose signature changed has at least one change
- * (edge order aside: a reordering alone shows as each moved edge changed).
+ * fields as the signature, so that a flow whose signature changed has at least one change; an
+ * edge that moved among the others counts as changed.
  */
 export function diffFlows(before: Flow | undefined, after: Flow | undefined): FlowChange[] {
   const flow = after?.id ?? before?.id ?? '';
@@ -26,10 +26,22 @@ export function diffFlows(before: Flow | undefined, after: Flow | undefined): Fl
   };
   const nodes = (f: Flow | undefined) =>
     new Map((f?.nodes ?? []).map((n) => [n.id, JSON.stringify(nodeEssence(n))]));
-  // An edge's position in the list counts: edges are taken in the order listed.
   const edges = (f: Flow | undefined) =>
-    new Map((f?.edges ?? []).map((e, i) => [e.id, JSON.stringify([i, edgeEssence(e)])]));
+    new Map((f?.edges ?? []).map((e) => [e.id, JSON.stringify(edgeEssence(e))]));
   compare('node', nodes(before), nodes(after));
   compare('edge', edges(before), edges(after));
+  // Edges are taken in the order listed, so an edge that moved among the others changed too.
+  const kept = (f: Flow | undefined, other: Flow | undefined) => {
+    const ids = new Set((other?.edges ?? []).map((e) => e.id));
+    return (f?.edges ?? []).map((e) => e.id).filter((id) => ids.has(id));
+  };
+  const was = kept(before, after);
+  const now = kept(after, before);
+  was.forEach((id, i) => {
+    const moved = now[i] !== id;
+    if (moved && !out.some((c) => c.item === 'edge' && c.id === id)) {
+      out.push({ flow, item: 'edge', id, change: 'changed' });
+    }
+  });
   return out;
 }

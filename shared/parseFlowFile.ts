@@ -56,7 +56,8 @@ function duplicateFlowIds(flows: readonly Flow[]): string[] {
   return errors;
 }
 
-function schemaErrors(error: z.ZodError, input: unknown): string[] {
+/** A zod error as lines a designer reads: `nodes[3].kind: unknown kind "wrok" (...)`. */
+export function schemaErrors(error: z.ZodError, input: unknown): string[] {
   const lines = error.issues.slice(0, MAX_ERRORS).map((issue) => {
     const where = formatJsonPath(issue.path);
     return `${where}: ${issueMessage(issue, valueAt(input, issue.path))}`;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { parseDuration } from '../../shared/duration.ts';
 import { formatJsonPath } from '../../shared/jsonPath.ts';
 import { parseJsonText } from '../../shared/jsonText.ts';
+import { schemaErrors } from '../../shared/parseFlowFile.ts';
+import { quote } from '../../shared/quote.ts';
 import { flowSchema } from '../../shared/schema.ts';
 
 /** A `scenario/1` file (FORMAT.md §3): flows, a start time and steps for the supervisor. */
@@ -62,11 +64,16 @@ export function parseScenario(
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { ok: false, errors: [parsed.error] };
   const top = scenarioSchema.safeParse(parsed.value);
-  if (!top.success)
-    return {
-      ok: false,
-      errors: top.error.issues.slice(0, 20).map((i) => `${formatJsonPath(i.path)}: ${i.message}`),
-    };
+  if (!top.success) return { ok: false, errors: schemaErrors(top.error, parsed.value) };
+  const seen = new Set<string>();
+  for (const [i, f] of top.data.flows.entries()) {
+    if (seen.has(f.id))
+      return {
+        ok: false,
+        errors: [`flows[${i}].id: ${quote(f.id)} is already the id of an earlier flow`],
+      };
+    seen.add(f.id);
+  }
   const errors: string[] = [];
   const steps: ScenarioStep[] = [];
   top.data.steps.forEach((raw, index) => {

@@ -1,6 +1,5 @@
 import { addDuration, parseDuration } from '../../shared/duration.ts';
 import type { FlowChange } from '../../shared/flowDiff.ts';
-import { loadFlowSet } from '../supervisor/flowSet.ts';
 import { timersOf, waitDue } from '../engine/timers.ts';
 import { waitsWithTriggers } from '../engine/step.ts';
 import { VirtualClock } from '../supervisor/clock.ts';
@@ -60,7 +59,7 @@ export async function simulate(scenario: Scenario, store?: Store): Promise<Simul
   }
   return {
     clock: new Date(clock.now()).toISOString(),
-    processes: await reportProcesses(store),
+    processes: await reportProcesses(supervisor),
     errors,
   };
 }
@@ -98,10 +97,12 @@ async function runStep(
   }
 }
 
-async function reportProcesses(store: Store): Promise<Record<string, ProcessReport>> {
+async function reportProcesses(supervisor: Supervisor): Promise<Record<string, ProcessReport>> {
+  const store = supervisor.store;
   const out: Record<string, ProcessReport> = {};
   for (const p of await store.listProcesses()) {
-    const flows = await loadFlowSet([p.flow, p.snapshot.scope.flow], (id) => store.getFlow(id));
+    // Waits are read from the versions the process fell asleep on, even if the flow changed since.
+    const flows = await supervisor.sleptOn(p);
     const lookup = (id: string) => flows.get(id);
     const timers = timersOf(p.snapshot, lookup);
     const context = await store.getContext(p.contextId);

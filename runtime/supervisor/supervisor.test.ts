@@ -344,3 +344,67 @@ describe('supervisor: a flow that changed while a process slept', () => {
     );
   });
 });
+
+describe('supervisor: waits are read from the version a process fell asleep on', () => {
+  const ask = {
+    id: 'ask',
+    human: { prompt: 'OK?', fields: [{ name: 'ok', type: 'boolean' as const }] },
+    into: 'answer',
+  };
+  const timed = flow({
+    id: 'f',
+    nodes: [
+      start(),
+      wait('await', [ask, { id: 'timeout', timer: 'PT2H' }]),
+      work('expire', { expired: 'true' }),
+      end(),
+    ],
+    edges: [
+      edge('start', 'await'),
+      edge('await', 'expire', { trigger: 'timeout' }),
+      edge('await', 'end', { trigger: 'ask' }),
+    ],
+  });
+  const withoutTimer = flow({
+    id: 'f',
+    nodes: [start(), wait('await', [ask]), end()],
+    edges: [edge('start', 'await'), edge('await', 'end')],
+  });
+  const renamed = flow({
+    ...timed,
+    nodes: timed.nodes.map((n) => (n.id === 'await' ? { ...n, id: 'approve' } : n)),
+  });
+
+  it('a timer whose trigger the new flow removed still wakes the process into flow-changed', async () => {
+    const { supervisor, store, advance } = await setup(timed);
+    await supervisor.start('f', { id: 'p' });
+    await store.putFlow(withoutTimer);
+    await advance(3 * HOUR);
+    const p = await supervisor.mustGet('p');
+    expect(p.status).toBe('flow-changed');
+    expect(p.pendingWake?.trigger).toBe('timeout');
+  });
+
+  it('human input for a node the new flow renamed wakes the process into flow-changed', async () => {
+    const { supervisor, store } = await setup(timed);
+    await supervisor.start('f', { id: 'p' });
+    await store.putFlow(renamed);
+    const p = await supervisor.submitHuman('p', 'await', { ok: true });
+    expect(p.status).toBe('flow-changed');
+    expect(p.changes).toContainEqual({ flow: 'f', item: 'node', id: 'await', change: 'removed' });
+  });
+
+  it('a timer that fell due while stopped still counts after the flow changed and keep is chosen', async () => {
+    const { supervisor, store, advance, context } = await setup(timed);
+    await supervisor.start('f', { id: 'p' });
+    await supervisor.stop('p');
+    await advance(3 * HOUR);
+    await store.putFlow({
+      ...timed,
+      nodes: timed.nodes.map((n) => (n.id === 'expire' ? { ...n, set: { expired: '"yes"' } } : n)),
+    });
+    expect((await supervisor.resume('p')).status).toBe('flow-changed');
+    expect((await supervisor.resolve('p', 'keep')).status).toBe('done');
+    expect(await context('p')).toEqual({ expired: true });
+  });
+});

@@ -108,6 +108,9 @@ export class Supervisor {
     flowId: string,
     options: { context?: unknown; shareContextWith?: string },
   ): Promise<ProcessRecord> {
+    if (options.context !== undefined && options.shareContextWith !== undefined) {
+      throw new SupervisorError('a process starts on a new context or shares one, not both');
+    }
     if (await this.store.getProcess(id))
       throw new SupervisorError(`a process "${id}" already exists`);
     const flows = await loadFlowSet([flowId], (f) => this.store.getFlow(f));
@@ -216,7 +219,7 @@ export class Supervisor {
    * on: the flow may have changed since, which the wake itself then reports.
    */
   private async fireEarliestTimer(record: ProcessRecord): Promise<void> {
-    const flows = await this.flowsFor({ ...record, pinned: true });
+    const flows = await this.sleptOn(record);
     const timer = timersOf(record.snapshot, (f) => flows.get(f))[0];
     if (!timer) {
       // Nothing to fire after all: clear the due time rather than pick this process forever.
@@ -262,7 +265,7 @@ export class Supervisor {
   private async deliverTo(id: string, name: string, payload: unknown): Promise<number> {
     let delivered = 0;
     let record = await this.mustGet(id);
-    const flows = await this.flowsFor(record);
+    const flows = await this.sleptOn(record);
     // Each wait is looked up afresh: an earlier one may have ended the others.
     for (const seq of waitsWithTriggers(record.snapshot, (f) => flows.get(f)).map((w) => w.seq)) {
       record = await this.mustGet(id);
@@ -298,7 +301,7 @@ export class Supervisor {
     if (record.status !== 'waiting') {
       throw new SupervisorError(`process "${id}" is ${record.status}, not waiting for a person`);
     }
-    const flows = await this.flowsFor(record);
+    const flows = await this.sleptOn(record);
     const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
       (w) => w.path === nodePath,
     );
@@ -375,17 +378,21 @@ export class Supervisor {
     if (record.status !== 'stopped')
       throw new SupervisorError(`process "${id}" is ${record.status}, not stopped`);
     const { stoppedFrom: _from, ...rest } = record;
-    const flows = await this.flowsFor(record);
+    const flows = await this.sleptOn(record);
     const resumed: ProcessRecord = {
       ...rest,
       status: statusOf(record.snapshot) as ProcessStatus,
       due: this.dueOf(record.snapshot, flows),
     };
     await this.store.putProcess(resumed, [this.stamp(id, { type: 'resumed' })]);
-    const checked = await this.checkSignatures(resumed, null);
-    if (checked.status === 'waiting' && checked.due !== null && checked.due <= this.clock.now()) {
-      await this.fireEarliestTimer(checked);
+    // A timer that fell due while stopped fires at once, once: it wakes the process like any
+    // other, so a changed flow is reported with that trigger still pending.
+    const timer = timersOf(resumed.snapshot, (f) => flows.get(f))[0];
+    if (resumed.status === 'waiting' && timer && timer.due <= this.clock.now()) {
+      return this.wake(resumed, { seq: timer.seq, trigger: timer.trigger });
     }
+    const checked = await this.checkSignatures(resumed, null);
+    if (checked.status === 'flow-changed') return checked;
     return this.driveUnlocked(id);
   }
 
@@ -462,7 +469,7 @@ export class Supervisor {
       throw new SupervisorError(
         `"${String(choice)}" is not one of continue, keep, restart, cancel`,
       );
-    const before = await this.flowsFor(record);
+    const before = await this.sleptOn(record);
     const after = await loadFlowSet([record.flow, ...scopeFlowIds(record.snapshot.scope)], (f) =>
       this.store.getFlow(f),
     );
@@ -498,7 +505,7 @@ export class Supervisor {
 
   /** With `continue` and `keep`, the trigger that woke the process counts as if it had just fired. */
   private async afterResolve(record: ProcessRecord): Promise<ProcessRecord> {
-    const flows = await this.flowsFor(record);
+    const flows = await this.sleptOn(record);
     const settled: ProcessRecord = { ...record, due: this.dueOf(record.snapshot, flows) };
     await this.store.putProcess(settled);
     if (settled.pendingWake) return this.wake(settled, settled.pendingWake);
@@ -604,6 +611,14 @@ export class Supervisor {
     throw new SupervisorError(
       `the context of "${record.id}" kept changing under it; the step did not commit`,
     );
+  }
+
+  /**
+   * The flows a process fell asleep on (the versions it records), whatever the workspace holds
+   * now: its waits, triggers and timers are read from these, and a wake then compares them.
+   */
+  sleptOn(record: ProcessRecord): Promise<Map<string, Flow>> {
+    return this.flowsFor({ ...record, pinned: true });
   }
 
   /** The flows a process runs on: its pinned versions after `keep`, else the workspace's. */
