@@ -1,4 +1,4 @@
-import type { IDBPDatabase } from 'idb';
+import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { Flow } from '../../shared/schema.ts';
 import type {
   ContextChange,
@@ -49,17 +49,14 @@ export class IdbStore implements Store {
   getContext(id: string) {
     return this.db.get('contexts', id);
   }
-  async putContext(record: ContextRecord, expectedVersion: number | null, change?: ContextChange) {
-    const tx = this.db.transaction(['contexts', 'contextChanges'], 'readwrite');
-    const current = await tx.objectStore('contexts').get(record.id);
-    if ((current?.version ?? null) !== expectedVersion) {
-      await tx.done;
-      return false;
-    }
-    await tx.objectStore('contexts').put({ ...record, value: toStorable(record.value) });
-    if (change) await tx.objectStore('contextChanges').add(storableChange(change));
-    await tx.done;
-    return true;
+  putContext(record: ContextRecord, expectedVersion: number | null, change?: ContextChange) {
+    return this.write(['contexts', 'contextChanges'], async (tx) => {
+      const current = await tx.objectStore('contexts').get(record.id);
+      if ((current?.version ?? null) !== expectedVersion) return false;
+      await tx.objectStore('contexts').put({ ...record, value: toStorable(record.value) });
+      if (change) await tx.objectStore('contextChanges').add(storableChange(change));
+      return true;
+    });
   }
   contextChanges(contextId: string) {
     return this.db.getAllFromIndex('contextChanges', 'by-context', contextId);
@@ -68,12 +65,12 @@ export class IdbStore implements Store {
   getProcess(id: string) {
     return this.db.get('processes', id);
   }
-  async putProcess(record: ProcessRecord, journal: JournalEntry[] = []) {
-    const tx = this.db.transaction(['processes', 'journal'], 'readwrite');
-    await tx.objectStore('processes').put(storableProcess(record));
-    for (const entry of journal)
-      await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
-    await tx.done;
+  putProcess(record: ProcessRecord, journal: JournalEntry[] = []) {
+    return this.write(['processes', 'journal'], async (tx) => {
+      await tx.objectStore('processes').put(storableProcess(record));
+      for (const entry of journal)
+        await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
+    });
   }
   async listProcesses() {
     const all = await this.db.getAll('processes');
@@ -86,27 +83,21 @@ export class IdbStore implements Store {
       .sort((a, b) => a.due! - b.due! || a.created - b.created);
   }
 
-  async commitStep({ process, context, journal }: StepCommit) {
-    const tx = this.db.transaction(
-      ['contexts', 'processes', 'journal', 'contextChanges'],
-      'readwrite',
-    );
-    const contexts = tx.objectStore('contexts');
-    const current = await contexts.get(context.id);
-    if (current?.version !== context.expectedVersion) {
-      await tx.done;
-      return false;
-    }
-    if (context.write) {
-      const value = toStorable(context.write.value);
-      await contexts.put({ id: context.id, version: context.expectedVersion + 1, value });
-      await tx.objectStore('contextChanges').add(storableChange(context.write.change));
-    }
-    await tx.objectStore('processes').put(storableProcess(process));
-    for (const entry of journal)
-      await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
-    await tx.done;
-    return true;
+  commitStep({ process, context, journal }: StepCommit) {
+    return this.write(['contexts', 'processes', 'journal', 'contextChanges'], async (tx) => {
+      const contexts = tx.objectStore('contexts');
+      const current = await contexts.get(context.id);
+      if (current?.version !== context.expectedVersion) return false;
+      if (context.write) {
+        const value = toStorable(context.write.value);
+        await contexts.put({ id: context.id, version: context.expectedVersion + 1, value });
+        await tx.objectStore('contextChanges').add(storableChange(context.write.change));
+      }
+      await tx.objectStore('processes').put(storableProcess(process));
+      for (const entry of journal)
+        await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
+      return true;
+    });
   }
   journal(processId: string) {
     return this.db.getAllFromIndex('journal', 'by-process', processId);
@@ -116,17 +107,50 @@ export class IdbStore implements Store {
    * Writes a batch in one transaction, contexts as given (no compare-and-set): how a tab saves
    * what it had to keep in memory while the database refused writes.
    */
-  async saveBatch(batch: SaveBatch) {
-    const stores = ['flows', 'contexts', 'processes', 'journal', 'contextChanges'] as const;
-    const tx = this.db.transaction([...stores], 'readwrite');
-    for (const f of batch.flows) await tx.objectStore('flows').put(f);
-    for (const c of batch.contexts)
-      await tx.objectStore('contexts').put({ ...c, value: toStorable(c.value) });
-    for (const c of batch.changes) await tx.objectStore('contextChanges').add(storableChange(c));
-    for (const p of batch.processes) await tx.objectStore('processes').put(storableProcess(p));
-    for (const e of batch.journal)
-      await tx.objectStore('journal').add(toStorable(e) as JournalEntry);
-    await tx.done;
+  saveBatch(batch: SaveBatch) {
+    const stores: StoreName[] = [
+      'flows',
+      'flowVersions',
+      'contexts',
+      'processes',
+      'journal',
+      'contextChanges',
+    ];
+    return this.write(stores, async (tx) => {
+      for (const f of batch.flows) await tx.objectStore('flows').put(f);
+      for (const { flow, signature } of batch.versions) {
+        await tx.objectStore('flowVersions').put({ id: flow.id, signature, flow });
+      }
+      for (const c of batch.contexts)
+        await tx.objectStore('contexts').put({ ...c, value: toStorable(c.value) });
+      for (const c of batch.changes) await tx.objectStore('contextChanges').add(storableChange(c));
+      for (const p of batch.processes) await tx.objectStore('processes').put(storableProcess(p));
+      for (const e of batch.journal)
+        await tx.objectStore('journal').add(toStorable(e) as JournalEntry);
+    });
+  }
+
+  /**
+   * The one way this store writes: `body` runs in a read-write transaction over `stores` and the
+   * result counts only once the transaction commits. If a request fails, the transaction is
+   * aborted (so nothing of it is written) and the error is thrown to the caller, never left as an
+   * unhandled rejection.
+   */
+  private async write<T>(stores: StoreName[], body: (tx: WriteTx) => Promise<T>): Promise<T> {
+    const tx = this.db.transaction(stores, 'readwrite');
+    try {
+      const result = await body(tx);
+      await tx.done;
+      return result;
+    } catch (e) {
+      tx.done.catch(() => {});
+      try {
+        tx.abort();
+      } catch {
+        // Already finished or aborted by the failed request.
+      }
+      throw e;
+    }
   }
 
   getMeta(key: string) {
@@ -137,9 +161,13 @@ export class IdbStore implements Store {
   }
 }
 
+type StoreName = StoreNames<WorkspaceDb>;
+type WriteTx = IDBPTransaction<WorkspaceDb, StoreName[], 'readwrite'>;
+
 /** What a tab kept in memory while saving failed, saved together later. */
 export interface SaveBatch {
   flows: Flow[];
+  versions: { flow: Flow; signature: string }[];
   contexts: ContextRecord[];
   changes: ContextChange[];
   processes: ProcessRecord[];

@@ -6,6 +6,8 @@ export interface OpenOptions {
   version?: number;
   /** Told when another tab needs this connection closed for its upgrade (it is closed). */
   onVersionChange?: () => void;
+  /** Told when an older tab keeps the database open, so this one cannot upgrade yet. */
+  onBlocked?: () => void;
 }
 
 /**
@@ -20,6 +22,9 @@ export async function openWorkspaceDb(
   const db = await openDB<WorkspaceDb>(name, version, {
     upgrade(database, oldVersion, _newVersion, tx) {
       for (let v = oldVersion + 1; v <= version; v++) UPGRADES[v]?.(database, tx);
+    },
+    blocked() {
+      options.onBlocked?.();
     },
     blocking() {
       db.close();

@@ -23,6 +23,7 @@ export class ResilientStore implements Store {
   private journalEntries: JournalEntry[] = [];
   private changes: ContextChange[] = [];
   private flows = new Map<string, Flow>();
+  private versions = new Map<string, { flow: Flow; signature: string }>();
   private state: SaveState = { saved: true };
   private listeners = new Set<(state: SaveState) => void>();
 
@@ -46,17 +47,22 @@ export class ResilientStore implements Store {
         this.contexts.size +
         this.journalEntries.length +
         this.changes.length +
-        this.flows.size >
+        this.flows.size +
+        this.versions.size >
       0
     );
   }
 
   /** Tries to save everything pending; true when nothing is pending any more. */
   async flush(): Promise<boolean> {
-    if (!this.pending) return true;
+    if (!this.pending) {
+      this.setState({ saved: true });
+      return true;
+    }
     try {
       await this.inner.saveBatch({
         flows: [...this.flows.values()],
+        versions: [...this.versions.values()],
         contexts: [...this.contexts.values()],
         changes: this.changes,
         processes: [...this.processes.values()],
@@ -67,6 +73,7 @@ export class ResilientStore implements Store {
       return false;
     }
     this.flows.clear();
+    this.versions.clear();
     this.contexts.clear();
     this.processes.clear();
     this.changes = [];
@@ -113,16 +120,20 @@ export class ResilientStore implements Store {
       () => this.flows.set(flow.id, structuredClone(flow)),
     );
   }
-  getFlowVersion(id: string, signature: string) {
-    return this.inner.getFlowVersion(id, signature);
+  async getFlowVersion(id: string, signature: string) {
+    return (
+      this.versions.get(`${id}\u0000${signature}`)?.flow ?? this.inner.getFlowVersion(id, signature)
+    );
   }
-  async putFlowVersion(flow: Flow, signature: string) {
-    // A version is also kept in memory by the process that needs it; a failure here only delays.
-    try {
-      await this.inner.putFlowVersion(flow, signature);
-    } catch (e) {
-      this.failed(e);
-    }
+  putFlowVersion(flow: Flow, signature: string) {
+    return this.write(
+      () => this.inner.putFlowVersion(flow, signature),
+      () =>
+        this.versions.set(`${flow.id}\u0000${signature}`, {
+          flow: structuredClone(flow),
+          signature,
+        }),
+    );
   }
 
   async getContext(id: string) {

@@ -126,9 +126,13 @@ export class Supervisor {
         );
       contextId = other.contextId;
     } else {
-      contextId = this.newId('context');
+      // Ids from an earlier run of the same generator may be taken (a crash between writes).
+      do contextId = this.newId('context');
+      while (await this.store.getContext(contextId));
       const value = options.context === undefined ? {} : structuredClone(options.context);
-      await this.store.putContext({ id: contextId, version: 0, value }, null);
+      if (!(await this.store.putContext({ id: contextId, version: 0, value }, null))) {
+        throw new SupervisorError(`a context "${contextId}" already exists`);
+      }
     }
     const versions = signaturesById(flows);
     for (const f of flows.values()) await this.store.putFlowVersion(f, versions[f.id]!);
@@ -222,8 +226,11 @@ export class Supervisor {
     const flows = await this.sleptOn(record);
     const timer = timersOf(record.snapshot, (f) => flows.get(f))[0];
     if (!timer) {
-      // Nothing to fire after all: clear the due time rather than pick this process forever.
-      await this.store.putProcess({ ...record, due: null });
+      // The flows it slept on no longer say what it waits for: say so rather than pick this
+      // process forever or leave it asleep without a word.
+      const error =
+        'the flow this process slept on is missing from the workspace; restart or cancel it';
+      await this.store.putProcess({ ...record, due: null, status: 'flow-changed', error });
       return;
     }
     await this.wake(record, { seq: timer.seq, trigger: timer.trigger });
@@ -627,9 +634,11 @@ export class Supervisor {
     if (!record.pinned) return loadFlowSet(roots, (f) => this.store.getFlow(f));
     return loadFlowSet(roots, async (f) => {
       const signature = record.versions[f];
-      return signature === undefined
-        ? this.store.getFlow(f)
-        : this.store.getFlowVersion(f, signature);
+      const version =
+        signature === undefined ? undefined : await this.store.getFlowVersion(f, signature);
+      // A version missing from the store (a database from before versions were kept) falls back
+      // to the current flow; a wake then compares signatures as always.
+      return version ?? this.store.getFlow(f);
     });
   }
 
