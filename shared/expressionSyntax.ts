@@ -9,6 +9,18 @@ export const MAX_EXPRESSION_LENGTH = 10_000;
  * parses. Parsing only: evaluation, with its guardrails, belongs to the runtime.
  */
 export function expressionProblem(text: string): string | undefined {
+  // Live validation asks about the same expressions on every edit; parse each text once.
+  if (checked.has(text)) return checked.get(text);
+  const problem = findProblem(text);
+  if (checked.size >= CACHE_LIMIT) checked.clear();
+  checked.set(text, problem);
+  return problem;
+}
+
+const CACHE_LIMIT = 10_000;
+const checked = new Map<string, string | undefined>();
+
+function findProblem(text: string): string | undefined {
   if (text.trim() === '') return 'is empty; write a JSONata expression such as `count + 1`';
   if (text.length > MAX_EXPRESSION_LENGTH) {
     return `is ${text.length} characters long; expressions up to ${MAX_EXPRESSION_LENGTH} are accepted`;

@@ -15,6 +15,9 @@ export interface Runtime {
   onChange(listener: () => void): () => void;
   /** Wakes what is due now; the scheduler calls it, and so may a view. */
   wakeDue(): Promise<void>;
+  /** Saves a workspace flow (kept in memory if the disk refuses) and tells every tab. */
+  saveFlow(flow: Flow): Promise<void>;
+  deleteFlow(id: string): Promise<void>;
   close(): void;
 }
 
@@ -49,10 +52,11 @@ export async function createRuntime(options: {
     notify();
     scheduler.reschedule();
   };
-  supervisor.onChange(() => {
+  const changed = () => {
     channel.postMessage({ type: 'changed' });
     notify();
-  });
+  };
+  supervisor.onChange(changed);
   store.onSaveState(notify);
 
   const wakeDue = async () => {
@@ -76,6 +80,14 @@ export async function createRuntime(options: {
       return () => listeners.delete(listener);
     },
     wakeDue: () => scheduler.runNow(),
+    async saveFlow(flow) {
+      await store.putFlow(flow);
+      changed();
+    },
+    async deleteFlow(id) {
+      await idb.deleteFlow(id);
+      changed();
+    },
     close() {
       scheduler.stop();
       channel.close();

@@ -1,0 +1,73 @@
+import {
+  Background,
+  Controls,
+  MiniMap,
+  MarkerType,
+  ReactFlow,
+  useReactFlow,
+  type OnConnect,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useCallback, type DragEvent } from 'react';
+import {
+  addNode,
+  connect,
+  onEdgesChange,
+  onNodesChange,
+  useDesigner,
+} from '../designer/designerStore.ts';
+import { KIND_DRAG_TYPE, kindFromDrag } from './kindDrag.ts';
+import { edgeTypes, nodeTypes } from './nodeTypes.ts';
+
+const GRID: [number, number] = [20, 20];
+const EDGE_OPTIONS = { markerEnd: { type: MarkerType.ArrowClosed } };
+
+/** The canvas: the open flow's nodes and edges, drawn and edited with React Flow. */
+export function Canvas() {
+  const nodes = useDesigner((s) => s.nodes);
+  const edges = useDesigner((s) => s.edges);
+  const { screenToFlowPosition } = useReactFlow();
+
+  const onConnect: OnConnect = useCallback((c) => connect(c), []);
+  const onDragOver = useCallback((e: DragEvent) => {
+    if (!e.dataTransfer.types.includes(KIND_DRAG_TYPE)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'move';
+  }, []);
+  const onDrop = useCallback(
+    (e: DragEvent) => {
+      const kind = kindFromDrag(e.dataTransfer);
+      if (!kind) return;
+      e.preventDefault();
+      addNode(kind, screenToFlowPosition({ x: e.clientX, y: e.clientY }));
+    },
+    [screenToFlowPosition],
+  );
+
+  return (
+    <div className="canvas" onDragOver={onDragOver} onDrop={onDrop}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        defaultEdgeOptions={EDGE_OPTIONS}
+        colorMode="system"
+        snapToGrid
+        snapGrid={GRID}
+        fitView
+        deleteKeyCode={['Delete', 'Backspace']}
+        multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
+        onlyRenderVisibleElements
+        aria-label="Flow canvas"
+      >
+        <Background gap={GRID[0]} />
+        <MiniMap pannable zoomable ariaLabel="Minimap of the flow" />
+        <Controls aria-label="Zoom controls" />
+      </ReactFlow>
+    </div>
+  );
+}

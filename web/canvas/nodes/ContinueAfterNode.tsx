@@ -1,0 +1,74 @@
+import { Handle, Position, useUpdateNodeInternals, type Node, type NodeProps } from '@xyflow/react';
+import { memo, useEffect, useRef } from 'react';
+import { triggerHandleId, type FlowNodeData } from '../../designer/canvasTypes.ts';
+import { describeTrigger } from './describeNode.ts';
+import { NodeShell } from './NodeShell.tsx';
+
+/**
+ * A durable stop with its triggers, one row each. Every row has its own source handle, so an
+ * edge drawn from it is taken only when that trigger fires; the general handle by the header is
+ * for edges taken whichever trigger fires.
+ */
+export const ContinueAfterNode = memo(function ContinueAfterNode({
+  id,
+  data,
+  selected,
+  isConnectable,
+}: NodeProps<Node<FlowNodeData, 'continue-after'>>) {
+  const { node } = data;
+  const triggers = node.kind === 'continue-after' ? node.on : [];
+
+  // React Flow measures handles when a node mounts or resizes; renaming a trigger changes a
+  // handle id without a resize, so tell it to measure again (but not on mount: 1,000 nodes).
+  const updateNodeInternals = useUpdateNodeInternals();
+  const handleKey = triggers.map((t) => t.id).join('\n');
+  const measuredKey = useRef(handleKey);
+  useEffect(() => {
+    if (measuredKey.current === handleKey) return;
+    measuredKey.current = handleKey;
+    updateNodeInternals(id);
+  }, [id, handleKey, updateNodeInternals]);
+
+  return (
+    <NodeShell data={data} selected={selected} isConnectable={isConnectable} target source="header">
+      {triggers.length === 0 ? (
+        <p className="wf-node__muted wf-node__note">no triggers yet</p>
+      ) : (
+        <ul className="wf-node__rows wf-triggers" aria-label="Triggers">
+          {triggers.map((trigger, i) => {
+            const t = describeTrigger(trigger);
+            return (
+              <li
+                key={`${i}:${trigger.id}`}
+                className={`wf-trigger wf-trigger--${t.kind}`}
+                title={t.words}
+              >
+                <span className="wf-trigger__icon" aria-hidden="true">
+                  {t.icon}
+                </span>
+                <span className="wf-visually-hidden">{t.kind} </span>
+                <span className="wf-trigger__text">{t.text}</span>
+                {t.into !== undefined && (
+                  <span className="wf-trigger__into">
+                    <span aria-hidden="true">→ </span>
+                    <span className="wf-visually-hidden">into </span>
+                    {t.into}
+                  </span>
+                )}
+                <span className="wf-trigger__id">{trigger.id}</span>
+                <Handle
+                  type="source"
+                  position={Position.Right}
+                  id={triggerHandleId(trigger.id)}
+                  className="wf-handle wf-handle--trigger"
+                  isConnectable={isConnectable}
+                  title={`Draw an edge taken when ${trigger.id} fires`}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </NodeShell>
+  );
+});

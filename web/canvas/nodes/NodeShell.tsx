@@ -1,0 +1,95 @@
+import { Handle, Position } from '@xyflow/react';
+import type { ReactNode } from 'react';
+import type { FlowNodeData } from '../../designer/canvasTypes.ts';
+import { countProblems, listIds, nodeAriaLabel, nodeLabel } from './describeNode.ts';
+import { KIND_ICONS, KIND_NAMES } from './kinds.ts';
+import './nodes.css';
+
+export interface NodeShellProps {
+  data: FlowNodeData;
+  selected: boolean;
+  isConnectable: boolean;
+  /** Whether edges may come in (every kind but start). */
+  target: boolean;
+  /**
+   * Where the general source handle sits: none (end), the middle of the right side, or beside
+   * the header (continue-after, whose triggers have handles of their own further down).
+   */
+  source: 'none' | 'middle' | 'header';
+  /** Whether to list `depends` in the footer; a join shows it as its body instead. */
+  showDepends?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * The frame every node kind shares: handles, kind badge, label and id, problems and accessible
+ * name. Flows run left to right: edges come in on the left and leave on the right.
+ */
+export function NodeShell({
+  data,
+  selected,
+  isConnectable,
+  target,
+  source,
+  showDepends = true,
+  children,
+}: NodeShellProps) {
+  const { node, problems } = data;
+  const label = nodeLabel(node);
+  const depends = node.depends ?? [];
+  const classes = [
+    'wf-node',
+    `wf-node--${node.kind}`,
+    selected ? 'wf-node--selected' : '',
+    problems.length > 0 ? 'wf-node--problems' : '',
+  ];
+  return (
+    <div
+      className={classes.filter(Boolean).join(' ')}
+      role="group"
+      aria-label={nodeAriaLabel(node, problems)}
+    >
+      {target && (
+        <Handle
+          type="target"
+          position={Position.Left}
+          className="wf-handle"
+          isConnectable={isConnectable}
+        />
+      )}
+      {/* The general source handle comes first in the DOM: an edge with no trigger (no handle
+          id) attaches to the first source handle React Flow measured. */}
+      {source !== 'none' && (
+        <Handle
+          type="source"
+          position={Position.Right}
+          className={`wf-handle${source === 'header' ? ' wf-handle--header' : ''}`}
+          isConnectable={isConnectable}
+        />
+      )}
+      <div className="wf-node__header">
+        <span className="wf-node__kind">
+          <span aria-hidden="true">{KIND_ICONS[node.kind]}</span> {KIND_NAMES[node.kind]}
+        </span>
+        {problems.length > 0 && (
+          <span className="wf-node__problems" title={problems.join('\n')}>
+            <span aria-hidden="true">⚠ {problems.length}</span>
+            <span className="wf-visually-hidden">
+              {countProblems(problems.length)}: {problems.join('; ')}
+            </span>
+          </span>
+        )}
+      </div>
+      <div className={label !== undefined ? 'wf-node__label' : 'wf-node__label wf-node__label--id'}>
+        {label ?? node.id}
+      </div>
+      {label !== undefined && <div className="wf-node__id">{node.id}</div>}
+      {children}
+      {showDepends && depends.length > 0 && (
+        <p className="wf-node__depends">
+          <span className="wf-node__muted">waits for</span> {listIds(depends)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { isTextEntry } from '../isTextEntry.ts';
+import { useEffect } from 'react';
+import { copySelection, duplicateSelection, pasteCopied } from '../designer/clipboard.ts';
+import { redoEdit, undoEdit } from '../designer/designerStore.ts';
+
+/**
+ * The drawing tools' shortcuts (DESIGN.md): Ctrl+Z undo, Ctrl+Shift+Z (or Ctrl+Y) redo, Ctrl+C,
+ * Ctrl+V, Ctrl+D duplicate, `?` help. Delete and Backspace are React Flow's own.
+ */
+export function useShortcuts(options: { onHelp: () => void }): void {
+  const { onHelp } = options;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTextEntry(e.target)) return;
+      const mod = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      if (mod && key === 'z') {
+        e.preventDefault();
+        if (e.shiftKey) redoEdit();
+        else undoEdit();
+      } else if (mod && key === 'y') {
+        e.preventDefault();
+        redoEdit();
+      } else if (mod && key === 'c') {
+        copySelection();
+      } else if (mod && key === 'v') {
+        e.preventDefault();
+        pasteCopied();
+      } else if (mod && key === 'd') {
+        e.preventDefault();
+        duplicateSelection();
+      } else if (!mod && e.key === '?') {
+        e.preventDefault();
+        onHelp();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onHelp]);
+}

@@ -1,0 +1,198 @@
+import {
+  applyEdgeChanges,
+  applyNodeChanges,
+  type Connection,
+  type EdgeChange,
+  type NodeChange,
+} from '@xyflow/react';
+import { create } from 'zustand';
+import type { Flow, FlowEdge, FlowNode, NodeKind } from '../../shared/schema.ts';
+import type { Problem } from '../../shared/validateFlow.ts';
+import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
+import { fromCanvas, toCanvas, toCanvasEdge, toCanvasNode, type FlowMeta } from './flowCanvas.ts';
+import { emptyHistory, record, redo, undo, type History } from './history.ts';
+import { freshId, ID_PREFIX } from './newIds.ts';
+import { newNodeOfKind } from './newNode.ts';
+
+/** One state of the drawing: what undo and redo move between. */
+export interface Drawing {
+  meta: FlowMeta;
+  nodes: CanvasNode[];
+  edges: CanvasEdge[];
+}
+
+interface DesignerState extends Drawing {
+  /** Set when a flow is open. */
+  open: boolean;
+  history: History<Drawing>;
+  /** The drawing before a drag began, recorded as one edit when the drag ends. */
+  dragStart: Drawing | undefined;
+  /** What validation found in the open flow, kept apart from the drawing (undo skips it). */
+  problems: Problem[];
+}
+
+export const useDesigner = create<DesignerState>(() => ({
+  open: false,
+  meta: { format: 'flow/1', id: '' },
+  nodes: [],
+  edges: [],
+  history: emptyHistory(),
+  dragStart: undefined,
+  problems: [],
+}));
+
+const drawing = (s: Drawing): Drawing => ({ meta: s.meta, nodes: s.nodes, edges: s.edges });
+
+/** The open flow as `flow/1`. */
+export function currentFlow(): Flow {
+  const s = useDesigner.getState();
+  return fromCanvas(s.meta, s.nodes, s.edges);
+}
+
+/** Opens a flow, with a fresh history. */
+export function openFlow(flow: Flow): void {
+  useDesigner.setState({
+    ...toCanvas(flow),
+    open: true,
+    history: emptyHistory(),
+    dragStart: undefined,
+    problems: [],
+  });
+}
+
+/** Applies an edit as one step of history. */
+export function edit(change: (d: Drawing) => Partial<Drawing>): void {
+  useDesigner.setState((s) => ({ ...change(s), history: record(s.history, drawing(s)) }));
+}
+
+export function undoEdit(): void {
+  useDesigner.setState((s) => {
+    const r = undo(s.history, drawing(s));
+    return r ? { ...r.state, history: r.history } : {};
+  });
+}
+
+export function redoEdit(): void {
+  useDesigner.setState((s) => {
+    const r = redo(s.history, drawing(s));
+    return r ? { ...r.state, history: r.history } : {};
+  });
+}
+
+/** React Flow's node changes: selection and sizes are not edits; moves are, once per drag. */
+export function onNodesChange(changes: NodeChange<CanvasNode>[]): void {
+  useDesigner.setState((s) => {
+    const nodes = applyNodeChanges(changes, s.nodes);
+    const removing = changes.some((c) => c.type === 'remove');
+    const dragging = changes.some((c) => c.type === 'position' && c.dragging === true);
+    const dropped = changes.some((c) => c.type === 'position' && c.dragging === false);
+    if (removing) return { ...removeDangling(s, nodes), history: record(s.history, drawing(s)) };
+    if (dragging) return { nodes, dragStart: s.dragStart ?? drawing(s) };
+    if (dropped && s.dragStart)
+      return { nodes, dragStart: undefined, history: record(s.history, s.dragStart) };
+    return { nodes };
+  });
+}
+
+export function onEdgesChange(changes: EdgeChange<CanvasEdge>[]): void {
+  useDesigner.setState((s) => {
+    const edges = applyEdgeChanges(changes, s.edges);
+    if (changes.some((c) => c.type === 'remove'))
+      return { edges, history: record(s.history, drawing(s)) };
+    return { edges };
+  });
+}
+
+/** Removing nodes removes their edges too, and their names from every `depends`. */
+function removeDangling(s: Drawing, nodes: CanvasNode[]): Partial<Drawing> {
+  const ids = new Set(nodes.map((n) => n.id));
+  return {
+    nodes: nodes.map((n) => {
+      const depends = n.data.node.depends;
+      if (!depends || depends.every((d) => ids.has(d))) return n;
+      return {
+        ...n,
+        data: { ...n.data, node: { ...n.data.node, depends: depends.filter((d) => ids.has(d)) } },
+      };
+    }),
+    edges: s.edges.filter((e) => ids.has(e.source) && ids.has(e.target)),
+  };
+}
+
+/** Draws an edge; from a trigger's own handle, the edge names that trigger. */
+export function connect(connection: Connection): void {
+  edit((s) => {
+    const id = freshId('e', new Set(s.edges.map((e) => e.id)));
+    const trigger = connection.sourceHandle?.startsWith('trigger:')
+      ? connection.sourceHandle.slice(8)
+      : undefined;
+    const edge: FlowEdge = {
+      id,
+      from: connection.source,
+      to: connection.target,
+      ...(trigger ? { trigger } : {}),
+    };
+    return { edges: [...s.edges, toCanvasEdge(edge)] };
+  });
+}
+
+/** Adds a node of a kind at a position and selects it; returns its id. */
+export function addNode(kind: NodeKind, position: { x: number; y: number }): string {
+  let id = '';
+  edit((s) => {
+    id = freshId(ID_PREFIX[kind] ?? kind, new Set(s.nodes.map((n) => n.id)));
+    const node = { ...toCanvasNode(newNodeOfKind(kind, id), position), selected: true };
+    return { nodes: [...s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node] };
+  });
+  return id;
+}
+
+/** Replaces one flow node's fields (not its id); only that canvas node changes. */
+export function updateNode(id: string, next: FlowNode): void {
+  edit((s) => ({
+    nodes: s.nodes.map((n) =>
+      n.id === id ? ({ ...n, type: next.kind, data: { ...n.data, node: next } } as CanvasNode) : n,
+    ),
+  }));
+}
+
+export function updateEdge(id: string, next: FlowEdge): void {
+  edit((s) => ({
+    edges: s.edges.map((e) => (e.id === id ? { ...toCanvasEdge(next), selected: e.selected } : e)),
+  }));
+}
+
+export function renameFlow(name: string): void {
+  edit((s) => ({ meta: { ...s.meta, name } }));
+}
+
+/** Deletes the selected nodes (with their edges) and edges. */
+export function deleteSelection(): void {
+  const s = useDesigner.getState();
+  const nodeChanges = s.nodes
+    .filter((n) => n.selected)
+    .map((n) => ({ type: 'remove' as const, id: n.id }));
+  const edgeChanges = s.edges
+    .filter((e) => e.selected)
+    .map((e) => ({ type: 'remove' as const, id: e.id }));
+  if (nodeChanges.length + edgeChanges.length === 0) return;
+  edit((d) => {
+    const edges = applyEdgeChanges(edgeChanges, d.edges);
+    return removeDangling({ ...d, edges }, applyNodeChanges(nodeChanges, d.nodes));
+  });
+}
+
+/** Replaces every node and edge in one edit (paste, duplicate, layout). */
+export function replaceDrawing(nodes: CanvasNode[], edges: CanvasEdge[]): void {
+  edit(() => ({ nodes, edges }));
+}
+
+export type { FlowMeta };
+
+/** Lays the drawing out (elkjs, loaded on first use) as one edit. */
+export async function autoLayout(): Promise<void> {
+  const { layoutDrawing } = await import('./autoLayout.ts');
+  const s = useDesigner.getState();
+  const nodes = await layoutDrawing(s.nodes, s.edges);
+  edit(() => ({ nodes }));
+}

@@ -1,0 +1,113 @@
+import { useReactFlow } from '@xyflow/react';
+import { useRef, useState } from 'react';
+import { autoLayout, useDesigner, redoEdit, undoEdit, currentFlow } from '../designerStore.ts';
+import { downloadDataUrl, flowPicture } from '../exportImage.ts';
+import {
+  download,
+  flowFileText,
+  flowsFileText,
+  withCalledFlows,
+} from '../../workspace/exportFlows.ts';
+import { workspaceFlows } from '../../workspace/workspaceActions.ts';
+
+/** Undo and redo, layout, import, export (flow, flow with sub-flows, PNG, SVG) and help. */
+export function DesignerToolbar({
+  onImportFile,
+  onHelp,
+}: {
+  onImportFile: (file: File) => void;
+  onHelp: () => void;
+}) {
+  const canUndo = useDesigner((s) => s.history.past.length > 0);
+  const canRedo = useDesigner((s) => s.history.future.length > 0);
+  const flowId = useDesigner((s) => s.meta.id);
+  const { fitView } = useReactFlow();
+  const picker = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<string | undefined>();
+
+  const picture = async (kind: 'png' | 'svg') => {
+    const viewport = document.querySelector<HTMLElement>('.react-flow__viewport');
+    if (!viewport) return;
+    setBusy(`Drawing the ${kind.toUpperCase()}…`);
+    try {
+      downloadDataUrl(
+        `${flowId}.${kind}`,
+        await flowPicture(kind, viewport, useDesigner.getState().nodes),
+      );
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const layout = async () => {
+    setBusy('Laying out…');
+    try {
+      await autoLayout();
+      await fitView({ duration: 200 });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <div role="toolbar" aria-label="Flow actions" className="designer-toolbar">
+      <button type="button" onClick={undoEdit} disabled={!canUndo} aria-keyshortcuts="Control+Z">
+        Undo
+      </button>
+      <button
+        type="button"
+        onClick={redoEdit}
+        disabled={!canRedo}
+        aria-keyshortcuts="Control+Shift+Z"
+      >
+        Redo
+      </button>
+      <button type="button" onClick={() => void layout()}>
+        Auto-layout
+      </button>
+      <button type="button" onClick={() => picker.current?.click()}>
+        Import…
+      </button>
+      <input
+        ref={picker}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        aria-label="Flow file to import"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) onImportFile(file);
+          e.target.value = '';
+        }}
+      />
+      <button
+        type="button"
+        onClick={() => download(`${flowId}.flow.json`, flowFileText(currentFlow()))}
+      >
+        Export flow
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          const flow = currentFlow();
+          const all = workspaceFlows();
+          all.set(flow.id, flow);
+          download(`${flowId}.flows.json`, flowsFileText(withCalledFlows(flow, all)));
+        }}
+      >
+        Export with sub-flows
+      </button>
+      <button type="button" onClick={() => void picture('png')}>
+        Export PNG
+      </button>
+      <button type="button" onClick={() => void picture('svg')}>
+        Export SVG
+      </button>
+      <button type="button" onClick={onHelp} aria-keyshortcuts="?">
+        Help
+      </button>
+      <span role="status" className="busy">
+        {busy}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Canvas } from '../../canvas/Canvas.tsx';
+import { setOpenSubflowHandler } from '../../canvas/nodes/openSubflow.ts';
+import { Palette } from '../../canvas/Palette.tsx';
+import { useShortcuts } from '../../canvas/useShortcuts.ts';
+import { PropertyPanel } from '../../panels/properties/PropertyPanel.tsx';
+import { useRuntimeState } from '../../state/runtimeState.ts';
+import { WorkspaceList } from '../../workspace/WorkspaceList.tsx';
+import {
+  initialFlowId,
+  openWorkspaceFlow,
+  renameWorkspaceFlow,
+  startAutosave,
+  workspaceFlows,
+} from '../../workspace/workspaceActions.ts';
+import { addNode, useDesigner } from '../designerStore.ts';
+import { startLiveValidation } from '../validation.ts';
+import { DesignerToolbar } from './DesignerToolbar.tsx';
+import { HelpDialog } from './HelpDialog.tsx';
+import { ProblemsList } from './ProblemsList.tsx';
+import { useFileImport } from './useFileImport.ts';
+import './designer.css';
+
+/** The designer: the workspace's flows, the palette, the canvas, properties and problems. */
+export function DesignerView() {
+  return (
+    <ReactFlowProvider>
+      <DesignerLayout />
+    </ReactFlowProvider>
+  );
+}
+
+function DesignerLayout() {
+  const ready = useRuntimeState((s) => s.runtime !== undefined);
+  const open = useDesigner((s) => s.open);
+  const flowRefs = useRuntimeState(useShallow((s) => s.flows));
+  const workspace = useMemo(() => flowRefs.map((f) => ({ id: f.id, name: f.name })), [flowRefs]);
+  const [help, setHelp] = useState(false);
+  const { screenToFlowPosition } = useReactFlow();
+  const { importFile, message, dismiss } = useFileImport();
+
+  useEffect(() => {
+    if (!ready) return;
+    void initialFlowId().then((id) => {
+      if (id) void openWorkspaceFlow(id);
+    });
+    const stopValidation = startLiveValidation(workspaceFlows);
+    const stopAutosave = startAutosave();
+    const stopSubflows = setOpenSubflowHandler((id) => void openWorkspaceFlow(id));
+    return () => {
+      stopValidation();
+      stopAutosave();
+      stopSubflows();
+    };
+  }, [ready]);
+
+  const showHelp = useCallback(() => setHelp(true), []);
+  useShortcuts({ onHelp: showHelp });
+
+  const addAtCentre = useCallback(
+    (kind: Parameters<typeof addNode>[0]) => {
+      const pane = document.querySelector('.canvas')?.getBoundingClientRect();
+      const centre = pane
+        ? { x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 }
+        : { x: 0, y: 0 };
+      addNode(kind, screenToFlowPosition(centre));
+    },
+    [screenToFlowPosition],
+  );
+
+  return (
+    <div className="designer">
+      <aside className="designer-side">
+        <WorkspaceList />
+        <h2 id="palette-heading">Add a node</h2>
+        <Palette onAdd={addAtCentre} orientation="vertical" />
+      </aside>
+      <section className="designer-main" aria-label="Designer">
+        <FlowTitle />
+        <DesignerToolbar onImportFile={(f) => void importFile(f)} onHelp={showHelp} />
+        {message && (
+          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'warning'}>
+            {message.text}{' '}
+            <button type="button" onClick={dismiss}>
+              Dismiss
+            </button>
+          </p>
+        )}
+        {open ? <Canvas /> : <p className="empty">Open or create a flow to start drawing.</p>}
+      </section>
+      <aside className="designer-props">
+        <PropertyPanel workspaceFlows={workspace} />
+        <ProblemsList />
+      </aside>
+      <HelpDialog open={help} onClose={() => setHelp(false)} />
+    </div>
+  );
+}
+
+/** The open flow's name, editable; the id stays as it is. */
+function FlowTitle() {
+  const id = useDesigner((s) => s.meta.id);
+  const name = useDesigner((s) => s.meta.name ?? s.meta.id);
+  const [draft, setDraft] = useState<string | undefined>();
+  if (!id) return null;
+  return (
+    <div className="flow-title">
+      <label htmlFor="flow-name">Flow name</label>
+      <input
+        id="flow-name"
+        value={draft ?? name}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => {
+          if (draft !== undefined && draft.trim() && draft !== name)
+            void renameWorkspaceFlow(id, draft.trim());
+          setDraft(undefined);
+        }}
+        onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+      />
+      <span className="flow-id">id: {id}</span>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Flow } from '../../shared/schema.ts';
+import { edgeAriaLabel } from '../canvas/edgeLabel.ts';
+import { validateFlow, type Problem } from '../../shared/validateFlow.ts';
+import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
+import { currentFlow, useDesigner } from './designerStore.ts';
+
+const same = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Puts each problem on its node or edge. Only the canvas nodes whose problems changed get new
+ * objects, so a fix re-renders the node it fixed and nothing else.
+ */
+export function withProblems<T extends CanvasNode | CanvasEdge>(
+  items: readonly T[],
+  problems: readonly Problem[],
+  key: 'nodeId' | 'edgeId',
+): T[] {
+  const byId = new Map<string, string[]>();
+  for (const p of problems) {
+    const id = p[key];
+    if (id === undefined) continue;
+    byId.set(id, [...(byId.get(id) ?? []), p.message]);
+  }
+  return items.map((item) => {
+    const next = byId.get(item.id) ?? [];
+    const data = item.data as { problems: readonly string[] };
+    if (same(data.problems, next)) return item;
+    const edge = (item as CanvasEdge).data?.edge;
+    const named = key === 'edgeId' && edge ? { ariaLabel: edgeAriaLabel(edge, next) } : {};
+    return { ...item, ...named, data: { ...data, problems: next } } as T;
+  });
+}
+
+/** What a drawing's content is made of; positions and selection do not change what validation says. */
+function contentOf(s: { nodes: CanvasNode[]; edges: CanvasEdge[]; meta: unknown }) {
+  return {
+    meta: s.meta,
+    nodes: s.nodes.map((n) => n.data.node),
+    edges: s.edges.map((e) => e.data?.edge),
+  };
+}
+
+function changed(a: ReturnType<typeof contentOf>, b: ReturnType<typeof contentOf>): boolean {
+  if (a.meta !== b.meta || a.nodes.length !== b.nodes.length || a.edges.length !== b.edges.length)
+    return true;
+  return a.nodes.some((n, i) => n !== b.nodes[i]) || a.edges.some((e, i) => e !== b.edges[i]);
+}
+
+/**
+ * Validates the open flow whenever its content changes (a short pause after typing, so a burst of
+ * edits validates once) against the workspace's other flows, and puts every problem on its node
+ * or edge and in the problems list.
+ */
+export function startLiveValidation(
+  workspace: () => ReadonlyMap<string, Flow>,
+  delayMs = 120,
+): () => void {
+  let last = contentOf(useDesigner.getState());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    const s = useDesigner.getState();
+    if (!s.open) return;
+    const flow = currentFlow();
+    const flows = new Map(workspace());
+    flows.set(flow.id, flow);
+    const problems = validateFlow(flow, { flows });
+    useDesigner.setState((now) => ({
+      problems,
+      nodes: withProblems(now.nodes, problems, 'nodeId'),
+      edges: withProblems(now.edges, problems, 'edgeId'),
+    }));
+  };
+  run();
+  const unsubscribe = useDesigner.subscribe((s) => {
+    const content = contentOf(s);
+    if (!changed(content, last)) return;
+    last = content;
+    clearTimeout(timer);
+    timer = setTimeout(run, delayMs);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}

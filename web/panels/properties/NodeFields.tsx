@@ -1,0 +1,38 @@
+import { memo } from 'react';
+import type { FlowNode, NodeKind } from '../../../shared/schema.ts';
+import { CommonFields } from './CommonFields.tsx';
+import { EndFields } from './EndFields.tsx';
+import { SubflowFields, type WorkspaceFlow } from './SubflowFields.tsx';
+import { TriggerFields } from './TriggerFields.tsx';
+import { WorkFields } from './WorkFields.tsx';
+
+export const KIND_NAMES: Record<NodeKind, string> = {
+  start: 'Start',
+  work: 'Work',
+  fanout: 'Fan-out',
+  join: 'Join',
+  'continue-after': 'Continue after',
+  subflow: 'Sub-flow',
+  end: 'End',
+};
+
+interface NodeFieldsProps {
+  node: FlowNode;
+  workspaceFlows: readonly WorkspaceFlow[];
+}
+
+/** Every field of one node: those all nodes have, then those of its kind. */
+export const NodeFields = memo(function NodeFields({ node, workspaceFlows }: NodeFieldsProps) {
+  return (
+    <>
+      <h2 className="prop-title">
+        {KIND_NAMES[node.kind]} node <code>{node.id}</code>
+      </h2>
+      <CommonFields node={node} />
+      {node.kind === 'work' && <WorkFields node={node} />}
+      {node.kind === 'continue-after' && <TriggerFields node={node} />}
+      {node.kind === 'subflow' && <SubflowFields node={node} workspaceFlows={workspaceFlows} />}
+      {node.kind === 'end' && <EndFields node={node} />}
+    </>
+  );
+});

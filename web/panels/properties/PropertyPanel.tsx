@@ -1,0 +1,50 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { FlowEdge } from '../../../shared/schema.ts';
+import { useDesigner } from '../../designer/designerStore.ts';
+import { EdgeFields } from './EdgeFields.tsx';
+import { NodeFields } from './NodeFields.tsx';
+import './properties.css';
+import { flowEdgeOf } from './storeEdits.ts';
+import type { WorkspaceFlow } from './SubflowFields.tsx';
+
+export interface PropertyPanelProps {
+  /** The workspace's flows, from which a sub-flow node chooses the flow it calls. */
+  workspaceFlows: readonly WorkspaceFlow[];
+}
+
+/**
+ * The fields of the one selected node or edge. Every edit commits through the designer store as
+ * one undo step; text commits on blur or Enter, not on every keystroke.
+ */
+export function PropertyPanel({ workspaceFlows }: PropertyPanelProps) {
+  const nodes = useDesigner(useShallow((s) => s.nodes.filter((n) => n.selected)));
+  const edges = useDesigner(useShallow((s) => s.edges.filter((e) => e.selected)));
+  const count = nodes.length + edges.length;
+  const node = count === 1 ? nodes[0] : undefined;
+  const edge = count === 1 ? edges[0] : undefined;
+
+  return (
+    <section aria-label="Properties" className="property-panel">
+      {count === 0 && (
+        <p className="prop-hint">Select a node or an edge to see and edit its properties.</p>
+      )}
+      {count > 1 && (
+        <p className="prop-hint">{count} items are selected. Select one to edit its properties.</p>
+      )}
+      {/* Keyed by id, so that a draft being typed never carries over to another node or edge. */}
+      {node && <NodeFields key={node.id} node={node.data.node} workspaceFlows={workspaceFlows} />}
+      {edge && <EdgeProperties key={edge.id} edge={flowEdgeOf(edge)} />}
+    </section>
+  );
+}
+
+function EdgeProperties({ edge }: { edge: FlowEdge }) {
+  return (
+    <>
+      <h2 className="prop-title">
+        Edge <code>{edge.id}</code>
+      </h2>
+      <EdgeFields edge={edge} />
+    </>
+  );
+}

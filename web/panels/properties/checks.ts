@@ -1,0 +1,36 @@
+import { contextPathProblem } from '../../../shared/contextPath.ts';
+import { describeDuration, durationProblem, parseDuration } from '../../../shared/duration.ts';
+import { expressionProblem } from '../../../shared/expressionSyntax.ts';
+
+/**
+ * The checks the panel runs on a draft as it is typed, in the words of the problems list. They
+ * parse only; a flow with problems can still be saved (FORMAT.md §4), so they do not block a
+ * commit, except where noted.
+ */
+
+export function expressionCheck(text: string): string | undefined {
+  const p = expressionProblem(text);
+  return p && `The expression ${p}`;
+}
+
+/** An edge's condition: empty means the edge is always taken. */
+export const conditionCheck = (text: string): string | undefined =>
+  text.trim() === '' ? undefined : expressionCheck(text);
+
+export const pathCheck = (text: string): string | undefined => contextPathProblem(text);
+
+/** An optional path (`into`): empty means none. */
+export const optionalPathCheck = (text: string): string | undefined =>
+  text === '' ? undefined : contextPathProblem(text);
+
+export const durationCheck = (text: string): string | undefined => durationProblem(text);
+
+/** A valid duration in words (`PT24H`: "24 hours"); undefined when it is not one. */
+export function durationInWords(text: string): string | undefined {
+  const d = parseDuration(text);
+  return d && describeDuration(d);
+}
+
+/** An event name may not be empty: the format refuses the file (blocks the commit). */
+export const eventNameRefusal = (text: string): string | undefined =>
+  text === '' ? 'an event trigger needs the name of the event it waits for' : undefined;

@@ -1,0 +1,29 @@
+import { buildGraph } from '../../../shared/graph.ts';
+import { analyzeLoops } from '../../../shared/loops.ts';
+import type { Flow } from '../../../shared/schema.ts';
+
+/**
+ * The nodes a node can wait for in its `depends`: every node with a path to it within one pass,
+ * that is, without taking a loop's closing edge (FORMAT.md, Loops and generations). This is the
+ * rule `validateFlow` checks `depends` against, so a choice offered here never becomes a
+ * `depends-upstream` problem. Ids come in the order the flow lists its nodes; the node itself is
+ * left out, and an unknown id has no upstream nodes.
+ */
+export function upstreamNodes(flow: Flow, nodeId: string): string[] {
+  const graph = buildGraph(flow);
+  const target = graph.index.get(nodeId);
+  if (target === undefined) return [];
+  const { closingEdges } = analyzeLoops(flow, graph);
+  const seen = new Set<number>([target]);
+  const work = [target];
+  while (work.length > 0) {
+    const n = work.pop()!;
+    for (const e of graph.in[n]!) {
+      if (seen.has(e.from) || closingEdges.has(e.id)) continue;
+      seen.add(e.from);
+      work.push(e.from);
+    }
+  }
+  seen.delete(target);
+  return graph.ids.filter((_, i) => seen.has(i));
+}

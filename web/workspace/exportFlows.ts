@@ -1,0 +1,32 @@
+import type { Flow } from '../../shared/schema.ts';
+
+/** A flow and every flow it calls, transitively, those the workspace has, the flow first. */
+export function withCalledFlows(flow: Flow, workspace: ReadonlyMap<string, Flow>): Flow[] {
+  const out = new Map<string, Flow>([[flow.id, flow]]);
+  const pending = [flow];
+  while (pending.length > 0) {
+    for (const n of pending.pop()!.nodes) {
+      if (n.kind !== 'subflow' || out.has(n.flow)) continue;
+      const called = workspace.get(n.flow);
+      if (!called) continue;
+      out.set(called.id, called);
+      pending.push(called);
+    }
+  }
+  return [...out.values()];
+}
+
+export const flowFileText = (flow: Flow) => `${JSON.stringify(flow, null, 2)}\n`;
+
+export const flowsFileText = (flows: readonly Flow[]) =>
+  `${JSON.stringify({ format: 'flows/1', flows }, null, 2)}\n`;
+
+/** Offers text as a file download. */
+export function download(fileName: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,126 @@
+import type { Flow } from '../../shared/schema.ts';
+import { currentFlow, openFlow, useDesigner } from '../designer/designerStore.ts';
+import { useRuntimeState } from '../state/runtimeState.ts';
+import { freshId } from '../designer/newIds.ts';
+
+const runtime = () => {
+  const r = useRuntimeState.getState().runtime;
+  if (!r) throw new Error('the workspace is not open yet');
+  return r;
+};
+
+export const workspaceFlows = (): Map<string, Flow> =>
+  new Map(useRuntimeState.getState().flows.map((f) => [f.id, f]));
+
+/** Opens a workspace flow on the canvas, and remembers it for the next visit. */
+export async function openWorkspaceFlow(id: string): Promise<void> {
+  const flow = workspaceFlows().get(id);
+  if (!flow) return;
+  openFlow(flow);
+  await runtime().idb.putMeta('openFlow', id);
+}
+
+/** The flow to open at start: the one open last time, else the first. */
+export async function initialFlowId(): Promise<string | undefined> {
+  const last = await runtime().idb.getMeta('openFlow');
+  const flows = workspaceFlows();
+  if (typeof last === 'string' && flows.has(last)) return last;
+  return useRuntimeState.getState().flows[0]?.id;
+}
+
+/** A new flow with a start and an end, saved and opened. */
+export async function createFlow(): Promise<void> {
+  const id = freshId('flow-', new Set(workspaceFlows().keys()));
+  const flow: Flow = {
+    format: 'flow/1',
+    id,
+    name: 'New flow',
+    nodes: [
+      { id: 'start', kind: 'start', position: { x: 0, y: 0 } },
+      { id: 'end', kind: 'end', position: { x: 240, y: 0 } },
+    ],
+    edges: [{ id: 'e1', from: 'start', to: 'end' }],
+  };
+  await runtime().saveFlow(flow);
+  await openWorkspaceFlow(id);
+}
+
+export async function renameWorkspaceFlow(id: string, name: string): Promise<void> {
+  const flow = id === useDesigner.getState().meta.id ? currentFlow() : workspaceFlows().get(id);
+  if (!flow) return;
+  if (id === useDesigner.getState().meta.id)
+    useDesigner.setState((s) => ({ meta: { ...s.meta, name } }));
+  await runtime().saveFlow({ ...flow, name });
+}
+
+export async function duplicateWorkspaceFlow(id: string): Promise<void> {
+  const flow = workspaceFlows().get(id);
+  if (!flow) return;
+  const copyId = freshId(`${id}-copy-`, new Set(workspaceFlows().keys()));
+  await runtime().saveFlow({
+    ...structuredClone(flow),
+    id: copyId,
+    name: `${flow.name ?? flow.id} (copy)`,
+  });
+  await openWorkspaceFlow(copyId);
+}
+
+export async function deleteWorkspaceFlow(id: string): Promise<void> {
+  await runtime().deleteFlow(id);
+  if (useDesigner.getState().meta.id === id) {
+    const next = useRuntimeState.getState().flows.find((f) => f.id !== id);
+    if (next) await openWorkspaceFlow(next.id);
+    else useDesigner.setState({ open: false, nodes: [], edges: [] });
+  }
+}
+
+/** Adds imported flows (already given fresh ids) to the workspace and opens the first. */
+export async function addImportedFlows(flows: readonly Flow[]): Promise<void> {
+  for (const f of flows) await runtime().saveFlow(f);
+  if (flows[0]) await openWorkspaceFlow(flows[0].id);
+}
+
+/**
+ * Saves the open flow on every change, a moment after the last one, so that nothing a user drew
+ * is lost on a reload. Selection and hover are not changes.
+ */
+export function startAutosave(delayMs = 250): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = useDesigner.getState();
+  const unsubscribe = useDesigner.subscribe((now) => {
+    const before = last;
+    last = now;
+    if (!savedContentChanged(before, now)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void save(), delayMs);
+  });
+  const save = async () => {
+    if (!useDesigner.getState().open) return;
+    await runtime().saveFlow(currentFlow());
+  };
+  const flushNow = () => {
+    clearTimeout(timer);
+    void save();
+  };
+  window.addEventListener('pagehide', flushNow);
+  return () => {
+    flushNow();
+    unsubscribe();
+    window.removeEventListener('pagehide', flushNow);
+  };
+}
+
+type DesignerSnapshot = ReturnType<typeof useDesigner.getState>;
+
+/** Whether what would be saved changed: content or positions, not selection or problems. */
+function savedContentChanged(a: DesignerSnapshot, b: DesignerSnapshot): boolean {
+  if (a.meta !== b.meta || a.open !== b.open) return true;
+  if (a.nodes.length !== b.nodes.length || a.edges.length !== b.edges.length) return true;
+  const nodeMoved = a.nodes.some((n, i) => {
+    const m = b.nodes[i]!;
+    return (
+      n.data.node !== m.data.node || n.position.x !== m.position.x || n.position.y !== m.position.y
+    );
+  });
+  return nodeMoved || a.edges.some((e, i) => e.data?.edge !== b.edges[i]!.data?.edge);
+}
