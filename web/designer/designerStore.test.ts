@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { chain, end, flow, join, start, wait, work } from '../../shared/fixtures/flows.ts';
+import {
+  addNode,
+  connect,
+  currentFlow,
+  onNodesChange,
+  openFlow,
+  redoEdit,
+  undoEdit,
+  updateNode,
+  useDesigner,
+} from './designerStore.ts';
+
+const sample = () =>
+  flow({
+    nodes: [start(), work('w', { a: '1' }), wait('sleep'), join('j', ['w', 'sleep']), end()],
+    edges: [...chain('start', 'w', 'sleep', 'j', 'end')],
+  });
+
+beforeEach(() => openFlow(sample()));
+
+describe('designer store: every change can be undone and redone', () => {
+  it('undo removes an added node and redo brings it back', () => {
+    const id = addNode('work', { x: 10, y: 10 });
+    expect(currentFlow().nodes.map((n) => n.id)).toContain(id);
+    undoEdit();
+    expect(currentFlow().nodes.map((n) => n.id)).not.toContain(id);
+    redoEdit();
+    expect(currentFlow().nodes.map((n) => n.id)).toContain(id);
+  });
+
+  it('a drag of many frames is one step of history', () => {
+    const before = useDesigner.getState().history.past.length;
+    for (let x = 0; x < 10; x++)
+      onNodesChange([{ type: 'position', id: 'w', position: { x, y: 0 }, dragging: true }]);
+    onNodesChange([{ type: 'position', id: 'w', position: { x: 10, y: 0 }, dragging: false }]);
+    expect(useDesigner.getState().history.past.length).toBe(before + 1);
+    undoEdit();
+    // w has no position in the file; the canvas placed it second in a row, 180 to the right.
+    expect(currentFlow().nodes.find((n) => n.id === 'w')!.position).toEqual({ x: 180, y: 0 });
+  });
+
+  it('selecting is not an edit', () => {
+    onNodesChange([{ type: 'select', id: 'w', selected: true }]);
+    expect(useDesigner.getState().history.past).toEqual([]);
+  });
+});
+
+describe('designer store: one node changed is one canvas node changed', () => {
+  it('updating a node gives only that canvas node a new object', () => {
+    const before = useDesigner.getState().nodes;
+    updateNode('w', { id: 'w', kind: 'work', set: { a: '2' } });
+    const after = useDesigner.getState().nodes;
+    expect(after.filter((n, i) => n !== before[i]).map((n) => n.id)).toEqual(['w']);
+  });
+});
+
+describe('designer store: deleting a node', () => {
+  it('removes its edges and its name from every depends', () => {
+    onNodesChange([{ type: 'remove', id: 'sleep' }]);
+    const f = currentFlow();
+    expect(f.edges.some((e) => e.from === 'sleep' || e.to === 'sleep')).toBe(false);
+    expect(f.nodes.find((n) => n.id === 'j')!.depends).toEqual(['w']);
+  });
+});
+
+describe('designer store: edges', () => {
+  it('an edge drawn from a trigger handle names that trigger', () => {
+    connect({ source: 'sleep', sourceHandle: 'trigger:t', target: 'end', targetHandle: null });
+    expect(currentFlow().edges.at(-1)).toEqual({
+      id: 'e1',
+      from: 'sleep',
+      to: 'end',
+      trigger: 't',
+    });
+  });
+
+  it('keeps unknown fields and positions through the canvas and back', () => {
+    const original = {
+      ...sample(),
+      owner: 'ops',
+      nodes: sample().nodes.map((n, i) => ({ ...n, position: { x: i * 100, y: 5 }, note: 'kept' })),
+    };
+    openFlow(original);
+    expect(currentFlow()).toEqual(original);
+  });
+});
