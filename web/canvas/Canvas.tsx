@@ -26,6 +26,7 @@ const EDGE_OPTIONS = { markerEnd: { type: MarkerType.ArrowClosed } };
 export function Canvas() {
   const nodes = useDesigner((s) => s.nodes);
   const edges = useDesigner((s) => s.edges);
+  const flowId = useDesigner((s) => s.meta.id);
   const { screenToFlowPosition } = useReactFlow();
 
   const onConnect: OnConnect = useCallback((c) => connect(c), []);
@@ -46,7 +47,9 @@ export function Canvas() {
 
   return (
     <div className="canvas" onDragOver={onDragOver} onDrop={onDrop}>
+      {/* Keyed by flow, so that each flow opens fitted to the view. */}
       <ReactFlow
+        key={flowId}
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}

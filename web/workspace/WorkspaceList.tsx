@@ -12,6 +12,8 @@ import {
 /** The workspace's flows: open one, create, rename, duplicate, delete (after a confirmation). */
 export function WorkspaceList() {
   const stored = useRuntimeState((s) => s.flows);
+  // Until the workspace has opened there is nowhere to save a new flow.
+  const ready = useRuntimeState((s) => s.runtime !== undefined);
   const flows = useMemo(() => stored.map((f) => ({ id: f.id, name: f.name ?? f.id })), [stored]);
   const openId = useDesigner((s) => (s.open ? s.meta.id : undefined));
   const [renaming, setRenaming] = useState<string | undefined>();
@@ -20,7 +22,7 @@ export function WorkspaceList() {
   return (
     <nav className="workspace" aria-labelledby="workspace-heading">
       <h2 id="workspace-heading">Flows</h2>
-      <button type="button" onClick={() => void createFlow()}>
+      <button type="button" disabled={!ready} onClick={() => void createFlow()}>
         New flow
       </button>
       <ul aria-label="Flows">

@@ -1,28 +1,41 @@
 import type { Flow } from '../../shared/schema.ts';
 import { currentFlow, openFlow, useDesigner } from '../designer/designerStore.ts';
+import type { Runtime } from '../runtime/createRuntime.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { freshId } from '../designer/newIds.ts';
 
-const runtime = () => {
-  const r = useRuntimeState.getState().runtime;
-  if (!r) throw new Error('the workspace is not open yet');
-  return r;
-};
+/** This tab's runtime, once the workspace has opened: an action taken sooner waits for it. */
+export function runtime(): Promise<Runtime> {
+  const ready = useRuntimeState.getState().runtime;
+  if (ready) return Promise.resolve(ready);
+  return new Promise((resolve) => {
+    const unsubscribe = useRuntimeState.subscribe((s) => {
+      if (!s.runtime) return;
+      unsubscribe();
+      resolve(s.runtime);
+    });
+  });
+}
 
 export const workspaceFlows = (): Map<string, Flow> =>
   new Map(useRuntimeState.getState().flows.map((f) => [f.id, f]));
 
-/** Opens a workspace flow on the canvas, and remembers it for the next visit. */
-export async function openWorkspaceFlow(id: string): Promise<void> {
-  const flow = workspaceFlows().get(id);
+/**
+ * Opens a workspace flow on the canvas, and remembers it for the next visit. A flow just saved
+ * is passed in: the workspace's list catches up with a save only on the next frame.
+ */
+export async function openWorkspaceFlow(
+  id: string,
+  flow: Flow | undefined = workspaceFlows().get(id),
+): Promise<void> {
   if (!flow) return;
   openFlow(flow);
-  await runtime().idb.putMeta('openFlow', id);
+  await (await runtime()).idb.putMeta('openFlow', id);
 }
 
 /** The flow to open at start: the one open last time, else the first. */
 export async function initialFlowId(): Promise<string | undefined> {
-  const last = await runtime().idb.getMeta('openFlow');
+  const last = await (await runtime()).idb.getMeta('openFlow');
   const flows = workspaceFlows();
   if (typeof last === 'string' && flows.has(last)) return last;
   return useRuntimeState.getState().flows[0]?.id;
@@ -41,8 +54,8 @@ export async function createFlow(): Promise<void> {
     ],
     edges: [{ id: 'e1', from: 'start', to: 'end' }],
   };
-  await runtime().saveFlow(flow);
-  await openWorkspaceFlow(id);
+  await (await runtime()).saveFlow(flow);
+  await openWorkspaceFlow(id, flow);
 }
 
 export async function renameWorkspaceFlow(id: string, name: string): Promise<void> {
@@ -50,23 +63,20 @@ export async function renameWorkspaceFlow(id: string, name: string): Promise<voi
   if (!flow) return;
   if (id === useDesigner.getState().meta.id)
     useDesigner.setState((s) => ({ meta: { ...s.meta, name } }));
-  await runtime().saveFlow({ ...flow, name });
+  await (await runtime()).saveFlow({ ...flow, name });
 }
 
 export async function duplicateWorkspaceFlow(id: string): Promise<void> {
   const flow = workspaceFlows().get(id);
   if (!flow) return;
   const copyId = freshId(`${id}-copy-`, new Set(workspaceFlows().keys()));
-  await runtime().saveFlow({
-    ...structuredClone(flow),
-    id: copyId,
-    name: `${flow.name ?? flow.id} (copy)`,
-  });
-  await openWorkspaceFlow(copyId);
+  const copy = { ...structuredClone(flow), id: copyId, name: `${flow.name ?? flow.id} (copy)` };
+  await (await runtime()).saveFlow(copy);
+  await openWorkspaceFlow(copyId, copy);
 }
 
 export async function deleteWorkspaceFlow(id: string): Promise<void> {
-  await runtime().deleteFlow(id);
+  await (await runtime()).deleteFlow(id);
   if (useDesigner.getState().meta.id === id) {
     const next = useRuntimeState.getState().flows.find((f) => f.id !== id);
     if (next) await openWorkspaceFlow(next.id);
@@ -76,8 +86,8 @@ export async function deleteWorkspaceFlow(id: string): Promise<void> {
 
 /** Adds imported flows (already given fresh ids) to the workspace and opens the first. */
 export async function addImportedFlows(flows: readonly Flow[]): Promise<void> {
-  for (const f of flows) await runtime().saveFlow(f);
-  if (flows[0]) await openWorkspaceFlow(flows[0].id);
+  for (const f of flows) await (await runtime()).saveFlow(f);
+  if (flows[0]) await openWorkspaceFlow(flows[0].id, flows[0]);
 }
 
 /**
@@ -96,7 +106,7 @@ export function startAutosave(delayMs = 250): () => void {
   });
   const save = async () => {
     if (!useDesigner.getState().open) return;
-    await runtime().saveFlow(currentFlow());
+    await (await runtime()).saveFlow(currentFlow());
   };
   const flushNow = () => {
     clearTimeout(timer);

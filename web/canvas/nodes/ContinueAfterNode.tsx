@@ -63,6 +63,7 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
                   className="wf-handle wf-handle--trigger"
                   isConnectable={isConnectable}
                   title={`Draw an edge taken when ${trigger.id} fires`}
+                  aria-label={`Connect from trigger ${trigger.id} of ${id}`}
                 />
               </li>
             );

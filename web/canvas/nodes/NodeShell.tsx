@@ -55,6 +55,7 @@ export function NodeShell({
           position={Position.Left}
           className="wf-handle"
           isConnectable={isConnectable}
+          aria-label={`Connect into ${node.id}`}
         />
       )}
       {/* The general source handle comes first in the DOM: an edge with no trigger (no handle
@@ -65,6 +66,7 @@ export function NodeShell({
           position={Position.Right}
           className={`wf-handle${source === 'header' ? ' wf-handle--header' : ''}`}
           isConnectable={isConnectable}
+          aria-label={`Connect from ${node.id}`}
         />
       )}
       <div className="wf-node__header">

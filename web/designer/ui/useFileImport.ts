@@ -1,7 +1,7 @@
 import { isTextEntry } from '../../isTextEntry.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { importFlows } from '../../workspace/importFlows.ts';
-import { addImportedFlows, workspaceFlows } from '../../workspace/workspaceActions.ts';
+import { addImportedFlows, runtime, workspaceFlows } from '../../workspace/workspaceActions.ts';
 
 /** Longest file read for import; larger ones are refused before reading. */
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -14,6 +14,8 @@ export function useFileImport() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
 
   const importText = useCallback(async (text: string, source: string) => {
+    // The workspace's ids must be known before deciding which imported ids are taken.
+    await runtime();
     const result = importFlows(text, new Set(workspaceFlows().keys()));
     if (!result.ok) {
       setMessage({ ok: false, text: `${source}: ${result.message}` });
