@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chain, edge, end, flow, start, wait, work } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
+import { startSnapshot } from '../engine/step.ts';
 import { VirtualClock } from './clock.ts';
 import { testStore } from '../store/fixtures/testStore.ts';
 import type { StepCommit } from './store.ts';
@@ -406,5 +407,54 @@ describe('supervisor: waits are read from the version a process fell asleep on',
     expect((await supervisor.resume('p')).status).toBe('flow-changed');
     expect((await supervisor.resolve('p', 'keep')).status).toBe('done');
     expect(await context('p')).toEqual({ expired: true });
+  });
+});
+
+describe('supervisor: the inspector controls', () => {
+  const chainOf = flow({
+    id: 'chain',
+    nodes: [start(), work('a', { n: '1' }), work('b', { n: 'n + 1' }), wait('w'), end()],
+    edges: chain('start', 'a', 'b', 'w', 'end'),
+  });
+
+  it('Step runs exactly one node of a running process', async () => {
+    const { supervisor, store, context } = await setup(chainOf);
+    const started = await supervisor.start('chain', { id: 'p' });
+    // Put it back at its beginning, running, as a process is between two steps.
+    await store.putProcess({ ...started, status: 'running', snapshot: startSnapshot(chainOf) });
+    await store.putContext({ id: started.contextId, version: 3, value: {} }, 2);
+    await supervisor.stepOnce('p');
+    expect((await supervisor.mustGet('p')).snapshot.visits).toEqual({ start: 1 });
+    await supervisor.stepOnce('p');
+    expect(await context('p')).toEqual({ n: 1 });
+    expect((await supervisor.mustGet('p')).status).toBe('running');
+    await supervisor.stop('p');
+    await expect(supervisor.stepOnce('p')).rejects.toThrow('only a running process can step');
+  });
+
+  it('Wake now fires the earliest timer before it is due', async () => {
+    const { supervisor, context } = await setup(hourly());
+    await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+    await supervisor.wakeNow('p');
+    expect(await context('p')).toEqual({ count: 2 });
+    await expect(supervisor.wakeNow('nobody')).rejects.toThrow('no process');
+  });
+
+  it('advancing reports progress and stops where it is when cancelled', async () => {
+    const { supervisor, context, clock } = await setup(hourly());
+    await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const result = await supervisor.advanceTo(T0 + 100 * HOUR, {
+      signal: controller.signal,
+      onProgress: (_time, wakes) => {
+        seen.push(wakes);
+        if (wakes === 5) controller.abort();
+      },
+    });
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    expect(result).toEqual({ wakes: 5, reached: T0 + 5 * HOUR });
+    expect(clock.now()).toBe(T0 + 5 * HOUR);
+    expect(await context('p')).toEqual({ count: 6 });
   });
 });

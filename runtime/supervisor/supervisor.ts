@@ -18,7 +18,7 @@ import {
   type StepResult,
 } from '../engine/step.ts';
 import { timersOf } from '../engine/timers.ts';
-import { VirtualClock, type Clock } from './clock.ts';
+import { isSettable, type Clock } from './clock.ts';
 import { loadFlowSet, scopeFlowIds, signaturesById } from './flowSet.ts';
 import { humanInputProblem } from './humanInput.ts';
 import type {
@@ -61,6 +61,7 @@ export class Supervisor {
   private readonly locks: Locks;
   private readonly newId: (kind: 'process' | 'context') => string;
   private readonly listeners = new Set<(processId: string) => void>();
+  private readonly stopRequests = new Set<string>();
 
   constructor(
     readonly store: Store,
@@ -169,7 +170,7 @@ export class Supervisor {
 
   private async driveUnlocked(id: string): Promise<ProcessRecord> {
     let record = await this.mustGet(id);
-    for (let steps = 0; record.status === 'running'; steps++) {
+    for (let steps = 0; record.status === 'running' && !this.stopRequests.has(id); steps++) {
       if (steps === MAX_STEPS_PER_RUN) {
         const error = `ran ${MAX_STEPS_PER_RUN} steps without stopping; stopped so the page stays responsive`;
         record = { ...record, status: 'stopped', stoppedFrom: 'running', error };
@@ -238,21 +239,56 @@ export class Supervisor {
 
   /**
    * Advances the virtual clock to `target`, stopping at each due time in turn so that timers fire
-   * in order (a timer due exactly at `target` fires). `onProgress` hears of each stop.
+   * in order (a timer due exactly at `target` fires). Long advances report each stop to
+   * `onProgress` and end early, at the last time reached, when `signal` is aborted.
    */
-  async advanceTo(target: number, onProgress?: (time: number) => void): Promise<void> {
+  async advanceTo(
+    target: number,
+    options: { onProgress?: (time: number, wakes: number) => void; signal?: AbortSignal } = {},
+  ): Promise<{ wakes: number; reached: number }> {
     const clock = this.clock;
-    if (!(clock instanceof VirtualClock))
-      throw new SupervisorError('only a virtual clock can be advanced');
+    if (!isSettable(clock)) throw new SupervisorError('only a virtual clock can be advanced');
+    let wakes = 0;
     for (;;) {
+      if (options.signal?.aborted) return { wakes, reached: clock.now() };
       const next = await this.nextDue();
       if (next === null || next > target) break;
       clock.set(next);
-      onProgress?.(clock.now());
-      await this.wakeDue();
+      wakes += await this.wakeDue();
       await this.runAll();
+      options.onProgress?.(clock.now(), wakes);
     }
     clock.set(target);
+    return { wakes, reached: target };
+  }
+
+  /** Runs one step of a running process (the inspector's Step). */
+  stepOnce(id: string): Promise<ProcessRecord> {
+    return this.locked(id, async () => {
+      const record = await this.mustGet(id);
+      if (record.status !== 'running') {
+        throw new SupervisorError(
+          `process "${id}" is ${record.status}; only a running process can step`,
+        );
+      }
+      return this.commit(record, (snapshot, context, env) => step(snapshot, context, env));
+    });
+  }
+
+  /** Fires a waiting process's earliest timer now, whatever its due time (the inspector's Wake now). */
+  wakeNow(id: string): Promise<ProcessRecord> {
+    return this.locked(id, async () => {
+      const record = await this.mustGet(id);
+      if (record.status !== 'waiting')
+        throw new SupervisorError(`process "${id}" is ${record.status}, not waiting`);
+      const flows = await this.sleptOn(record);
+      const timer = timersOf(record.snapshot, (f) => flows.get(f))[0];
+      if (!timer)
+        throw new SupervisorError(
+          `process "${id}" waits for no timer; deliver its event or answer its form`,
+        );
+      return this.wake(record, { seq: timer.seq, trigger: timer.trigger });
+    });
   }
 
   /** Delivers an event to every wait for that name, or only those of process `to`. */
@@ -355,7 +391,9 @@ export class Supervisor {
   }
 
   stop(id: string): Promise<ProcessRecord> {
-    return this.locked(id, () => this.stopUnlocked(id));
+    // A run in progress holds the lock; asking first makes it stop after its current step.
+    this.stopRequests.add(id);
+    return this.locked(id, () => this.stopUnlocked(id)).finally(() => this.stopRequests.delete(id));
   }
 
   private async stopUnlocked(id: string): Promise<ProcessRecord> {
