@@ -1,5 +1,5 @@
 import { DesignerView } from './designer/ui/DesignerView.tsx';
-import { ProcessPanel } from './panels/ProcessPanel.tsx';
+import { InspectorPanel } from './inspector/InspectorPanel.tsx';
 import { SaveWarning } from './panels/SaveWarning.tsx';
 
 export function App() {
@@ -10,7 +10,7 @@ export function App() {
         <SaveWarning />
       </header>
       <DesignerView />
-      <ProcessPanel />
+      <InspectorPanel />
     </main>
   );
 }

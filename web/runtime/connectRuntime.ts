@@ -1,4 +1,5 @@
 import { exampleFlows } from '../examples.ts';
+import { refreshInspection, useInspector } from '../inspector/inspectorState.ts';
 import { refreshRuntimeState, useRuntimeState } from '../state/runtimeState.ts';
 import { createRuntime } from './createRuntime.ts';
 
@@ -19,10 +20,17 @@ export async function connectRuntime(): Promise<void> {
       requestAnimationFrame(() => {
         queued = false;
         void refreshRuntimeState(runtime);
+        void refreshInspection(runtime);
       });
     };
     runtime.onChange(refresh);
     await refreshRuntimeState(runtime);
+    // The clock's countdowns move even when nothing else changes.
+    setInterval(
+      () =>
+        useInspector.setState({ clock: { mode: runtime.clock.mode, now: runtime.clock.now() } }),
+      1000,
+    );
   } catch (e) {
     useRuntimeState.setState({ failure: e instanceof Error ? e.message : String(e) });
   }

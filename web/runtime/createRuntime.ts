@@ -1,7 +1,7 @@
 import type { Flow } from '../../shared/schema.ts';
 import { IdbStore } from '../../runtime/store/idbStore.ts';
 import { ResilientStore } from '../../runtime/store/resilientStore.ts';
-import { RealClock } from '../../runtime/supervisor/clock.ts';
+import { SwitchableClock } from '../../runtime/supervisor/clock.ts';
 import { InProcessLocks, WebLocks } from '../../runtime/supervisor/locks.ts';
 import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
 import { startScheduler } from './scheduler.ts';
@@ -10,6 +10,8 @@ import { startScheduler } from './scheduler.ts';
 export interface Runtime {
   idb: IdbStore;
   store: ResilientStore;
+  /** Real time, or virtual time the designer moves forward (this tab only). */
+  clock: SwitchableClock;
   supervisor: Supervisor;
   /** Tells this tab's views that something changed (here or in another tab). */
   onChange(listener: () => void): () => void;
@@ -39,7 +41,8 @@ export async function createRuntime(options: {
     typeof navigator !== 'undefined' && navigator.locks
       ? new WebLocks(navigator.locks)
       : new InProcessLocks();
-  const supervisor = new Supervisor(store, new RealClock(), {
+  const clock = new SwitchableClock();
+  const supervisor = new Supervisor(store, clock, {
     locks,
     newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
   });
@@ -74,6 +77,7 @@ export async function createRuntime(options: {
   return {
     idb,
     store,
+    clock,
     supervisor,
     onChange(listener) {
       listeners.add(listener);

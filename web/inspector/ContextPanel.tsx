@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { parseJsonText } from '../../shared/jsonText.ts';
+import type { ContextChange } from '../../runtime/supervisor/records.ts';
+import { act } from './act.ts';
+import { formatInstant } from './formatTime.ts';
+import type { Inspection } from './inspectorState.ts';
+
+/** The context changes since the process last fell asleep: what it will read as new when it wakes. */
+export function changesSinceSlept(inspection: Inspection): ContextChange[] {
+  const slept = [...inspection.journal].reverse().find((e) => e.type === 'waited');
+  if (!slept) return [];
+  return inspection.changes.filter((c) => c.at >= slept.at && c.process !== inspection.record.id);
+}
+
+const who = (c: ContextChange) =>
+  c.process === null ? 'written from outside' : `by ${c.process}, node ${c.node}`;
+
+/**
+ * The live context document, what changed since this process last slept and who wrote it, and
+ * an editor for it (checked JSON; saved by compare-and-set, so another writer's change is kept).
+ */
+export function ContextPanel({ inspection }: { inspection: Inspection }) {
+  const { record, context } = inspection;
+  const [draft, setDraft] = useState<string | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const ids = { editor: useId(), problem: useId() };
+  const recent = changesSinceSlept(inspection);
+  const text = JSON.stringify(context.value, null, 2);
+
+  const save = async () => {
+    if (draft === undefined) return;
+    const parsed = parseJsonText(draft);
+    if (!parsed.ok) return setProblem(`Not saved: ${parsed.error}`);
+    if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
+      return setProblem('Not saved: a context is a JSON object');
+    }
+    setProblem(undefined);
+    if (await act((r) => r.supervisor.replaceContext(record.id, parsed.value))) setDraft(undefined);
+  };
+
+  return (
+    <section className="inspector-panel" aria-labelledby="context-heading">
+      <h3 id="context-heading">
+        Context <span className="hint">version {context.version}</span>
+      </h3>
+      {recent.length > 0 && (
+        <div className="changed-since" role="note" aria-label="Changed since this process slept">
+          <p>Changed since {record.id} last slept:</p>
+          <ul>
+            {recent.map((c) => (
+              <li key={c.version}>
+                {c.writes.map((w) => w.path || '(the whole document)').join(', ')} — {who(c)}, at{' '}
+                {formatInstant(c.at)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {draft === undefined ? (
+        <>
+          <pre aria-label="Live context">{text}</pre>
+          <button type="button" onClick={() => setDraft(text)}>
+            Edit context
+          </button>
+        </>
+      ) : (
+        <>
+          <label htmlFor={ids.editor}>Context (JSON)</label>
+          <textarea
+            id={ids.editor}
+            rows={Math.min(20, draft.split('\n').length + 1)}
+            value={draft}
+            spellCheck={false}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? ids.problem : undefined}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          {problem && (
+            <p id={ids.problem} role="alert" className="error">
+              {problem}
+            </p>
+          )}
+          <button type="button" onClick={() => void save()}>
+            Save context
+          </button>
+          <button type="button" onClick={() => (setDraft(undefined), setProblem(undefined))}>
+            Cancel
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import { useRuntimeState, type ProcessView } from '../state/runtimeState.ts';
+import { refreshInspection, selectProcess, useInspector } from './inspectorState.ts';
+import { formatDue } from './formatTime.ts';
+
+const STATUSES = [
+  'running',
+  'waiting',
+  'done',
+  'failed',
+  'stopped',
+  'flow-changed',
+  'cancelled',
+] as const;
+
+/** Every process by flow, status and due time, with counts per status and a filter. */
+export function ProcessTable() {
+  const processes = useRuntimeState((s) => s.processes);
+  const flows = useRuntimeState((s) => s.flows);
+  const selected = useInspector((s) => s.selected);
+  const now = useInspector((s) => s.clock.now);
+  const [filter, setFilter] = useState<string>('all');
+  const names = useMemo(() => new Map(flows.map((f) => [f.id, f.name ?? f.id])), [flows]);
+  const counts = useMemo(() => {
+    const c = new Map<string, number>();
+    for (const p of processes) c.set(p.status, (c.get(p.status) ?? 0) + 1);
+    return c;
+  }, [processes]);
+  const shown = processes.filter((p) => filter === 'all' || p.status === filter);
+
+  const choose = (p: ProcessView) => {
+    selectProcess(p.id);
+    const runtime = useRuntimeState.getState().runtime;
+    if (runtime) void refreshInspection(runtime);
+  };
+
+  return (
+    <div className="process-table">
+      <p className="counts" aria-label="Processes by status">
+        {STATUSES.filter((s) => counts.has(s)).map((s) => (
+          <span key={s} className={`status status-${s}`}>
+            {s}: {counts.get(s)}
+          </span>
+        ))}
+      </p>
+      <label>
+        Show{' '}
+        <select value={filter} onChange={(e) => setFilter(e.target.value)}>
+          <option value="all">all processes ({processes.length})</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s} ({counts.get(s) ?? 0})
+            </option>
+          ))}
+        </select>
+      </label>
+      {shown.length === 0 ? (
+        <p>No processes{filter === 'all' ? ' yet' : ` ${filter}`}.</p>
+      ) : (
+        <table aria-label="Processes">
+          <thead>
+            <tr>
+              <th scope="col">Process</th>
+              <th scope="col">Flow</th>
+              <th scope="col">Status</th>
+              <th scope="col">Due</th>
+              <th scope="col">Wakes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((p) => (
+              <tr
+                key={p.id}
+                aria-selected={p.id === selected}
+                className={p.id === selected ? 'selected' : undefined}
+              >
+                <th scope="row">
+                  <button
+                    type="button"
+                    onClick={() => choose(p)}
+                    aria-label={`Inspect process ${p.id}`}
+                  >
+                    {p.id}
+                  </button>
+                </th>
+                <td>{names.get(p.flow) ?? p.flow}</td>
+                <td className={`status status-${p.status}`}>{p.status}</td>
+                <td>{p.due === null ? '—' : formatDue(p.due, now)}</td>
+                <td>{p.wakes}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

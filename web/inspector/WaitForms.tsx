@@ -1,0 +1,134 @@
+import { useId, useState, type FormEvent } from 'react';
+import { parseJsonText } from '../../shared/jsonText.ts';
+import type { HumanField, Trigger } from '../../shared/schema.ts';
+import { waitsWithTriggers } from '../../runtime/engine/step.ts';
+import { act } from './act.ts';
+import type { Inspection } from './inspectorState.ts';
+
+/** A form for each waiting human trigger, built from its fields, and one to deliver an event. */
+export function WaitForms({ inspection }: { inspection: Inspection }) {
+  const { record, flows } = inspection;
+  if (record.status !== 'waiting') return null;
+  const waits = waitsWithTriggers(record.snapshot, (f) => flows.get(f));
+  const humans = waits.flatMap((w) =>
+    w.triggers.filter((t) => t.human).map((t) => ({ path: w.path, trigger: t })),
+  );
+  const events = [
+    ...new Set(waits.flatMap((w) => w.triggers.flatMap((t) => (t.event ? [t.event] : [])))),
+  ];
+  return (
+    <div className="wait-forms">
+      {humans.map(({ path, trigger }) => (
+        <HumanForm
+          key={`${path}/${trigger.id}`}
+          processId={record.id}
+          path={path}
+          trigger={trigger}
+        />
+      ))}
+      <EventForm processId={record.id} suggestions={events} />
+    </div>
+  );
+}
+
+function HumanForm({
+  processId,
+  path,
+  trigger,
+}: {
+  processId: string;
+  path: string;
+  trigger: Trigger;
+}) {
+  const fields = trigger.human?.fields ?? [];
+  const [values, setValues] = useState<Record<string, string | boolean>>({});
+  const heading = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input: Record<string, unknown> = {};
+    for (const f of fields) input[f.name] = valueOf(f, values[f.name]);
+    void act((r) => r.supervisor.submitHuman(processId, path, input, trigger.id));
+  };
+  return (
+    <form className="human-form" aria-labelledby={heading} onSubmit={submit}>
+      <h4 id={heading}>
+        {trigger.human?.prompt || `Answer ${trigger.id}`} <span className="hint">({path})</span>
+      </h4>
+      {fields.map((f) => (
+        <label key={f.name}>
+          {f.label ?? f.name}{' '}
+          {f.type === 'boolean' ? (
+            <input
+              type="checkbox"
+              checked={values[f.name] === true}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.checked }))}
+            />
+          ) : (
+            <input
+              type={f.type === 'number' ? 'number' : 'text'}
+              value={String(values[f.name] ?? '')}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+            />
+          )}
+        </label>
+      ))}
+      <button type="submit">Send {trigger.id}</button>
+    </form>
+  );
+}
+
+function valueOf(field: HumanField, raw: string | boolean | undefined): unknown {
+  if (field.type === 'boolean') return raw === true;
+  if (field.type === 'number') return raw === undefined || raw === '' ? undefined : Number(raw);
+  return typeof raw === 'string' ? raw : '';
+}
+
+function EventForm({ processId, suggestions }: { processId: string; suggestions: string[] }) {
+  const [name, setName] = useState(suggestions[0] ?? '');
+  const [payload, setPayload] = useState('{}');
+  const [problem, setProblem] = useState<string | undefined>();
+  const ids = { name: useId(), payload: useId(), list: useId(), problem: useId() };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseJsonText(payload);
+    if (!parsed.ok) return setProblem(`The payload is not valid JSON: ${parsed.error}`);
+    setProblem(undefined);
+    void act(async (r) => {
+      const delivered = await r.supervisor.deliverEvent(name, parsed.value, processId);
+      if (delivered === 0)
+        throw new Error(`process ${processId} is not waiting for "${name}"; the event was dropped`);
+    });
+  };
+  return (
+    <form className="event-form" aria-label="Deliver event" onSubmit={submit}>
+      <label htmlFor={ids.name}>Event name</label>
+      <input
+        id={ids.name}
+        list={ids.list}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+      />
+      <datalist id={ids.list}>
+        {suggestions.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+      <label htmlFor={ids.payload}>Payload (JSON)</label>
+      <textarea
+        id={ids.payload}
+        rows={2}
+        value={payload}
+        onChange={(e) => setPayload(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? ids.problem : undefined}
+      />
+      {problem && (
+        <p id={ids.problem} className="error">
+          {problem}
+        </p>
+      )}
+      <button type="submit">Deliver event</button>
+    </form>
+  );
+}

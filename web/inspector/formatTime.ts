@@ -1,0 +1,28 @@
+/** A due time with how far off it is: `2026-01-02 00:00:00 (in 23 h 59 min)`. */
+export function formatDue(due: number, now: number): string {
+  return `${formatInstant(due)} (${formatCountdown(due - now)})`;
+}
+
+export function formatInstant(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/** `in 2 d 3 h`, `in 5 min`, `due now`, `3 h overdue`. */
+export function formatCountdown(ms: number): string {
+  if (Math.abs(ms) < 1000) return 'due now';
+  const parts: string[] = [];
+  let rest = Math.floor(Math.abs(ms) / 1000);
+  const units: [number, string][] = [
+    [86_400, 'd'],
+    [3600, 'h'],
+    [60, 'min'],
+    [1, 's'],
+  ];
+  for (const [size, unit] of units) {
+    if (rest >= size && parts.length < 2) {
+      parts.push(`${Math.floor(rest / size)} ${unit}`);
+      rest %= size;
+    }
+  }
+  return ms > 0 ? `in ${parts.join(' ')}` : `${parts.join(' ')} overdue`;
+}

@@ -1,0 +1,45 @@
+import type { JournalEntry } from '../../runtime/supervisor/records.ts';
+
+export interface ChartMark {
+  node: string;
+  at: number;
+  generation: string;
+}
+
+export interface ChartBar {
+  node: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The journal as a chart's data: one mark per run of a node (with its generation) and one bar
+ * per wait, from falling asleep to waking (or to `now`, while still asleep).
+ */
+export function journalChart(journal: readonly JournalEntry[], now: number) {
+  const marks: ChartMark[] = [];
+  const bars: ChartBar[] = [];
+  const asleep = new Map<string, number>();
+  for (const e of journal) {
+    if (e.type === 'ran') marks.push({ node: e.node, at: e.at, generation: e.gen.join('.') });
+    else if (e.type === 'waited') asleep.set(e.node, e.at);
+    else if (e.type === 'woke') {
+      const from = asleep.get(e.node);
+      if (from !== undefined) bars.push({ node: e.node, from, to: e.at });
+      asleep.delete(e.node);
+    }
+  }
+  for (const [node, from] of asleep) bars.push({ node, from, to: Math.max(from, now) });
+  const nodes = [...new Set([...marks.map((m) => m.node), ...bars.map((b) => b.node)])];
+  const times = [...marks.map((m) => m.at), ...bars.flatMap((b) => [b.from, b.to])];
+  const start = times.length ? Math.min(...times) : now;
+  const end = times.length ? Math.max(...times, start + 1) : now + 1;
+  return { marks, bars, nodes, start, end };
+}
+
+/** A colour per generation that stays the same for the same generation. */
+export function generationColour(generation: string): string {
+  let hash = 0;
+  for (const ch of generation) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
+  return `hsl(${(hash * 47) % 360} 65% 45%)`;
+}
