@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useRuntimeState, type ProcessView } from '../state/runtimeState.ts';
 import { refreshInspection, selectProcess, useInspector } from './inspectorState.ts';
+import { openWorkspaceFlow } from '../workspace/workspaceActions.ts';
 import { formatDue } from './formatTime.ts';
 
 const STATUSES = [
@@ -30,6 +31,8 @@ export function ProcessTable() {
 
   const choose = (p: ProcessView) => {
     selectProcess(p.id);
+    // Its position is drawn on the canvas of its flow.
+    if (flows.some((f) => f.id === p.flow)) void openWorkspaceFlow(p.flow);
     const runtime = useRuntimeState.getState().runtime;
     if (runtime) void refreshInspection(runtime);
   };

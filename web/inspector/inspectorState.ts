@@ -6,6 +6,7 @@ import type {
   ProcessRecord,
 } from '../../runtime/supervisor/records.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
+import { overlayOf, type NodeRunState } from './overlay.ts';
 
 /** What the inspector shows of the selected process, read from the store on every change. */
 export interface Inspection {
@@ -15,6 +16,8 @@ export interface Inspection {
   journal: JournalEntry[];
   /** The flows the process runs on, by id. */
   flows: Map<string, Flow>;
+  /** Its position, node by node, on its top-level flow's canvas. */
+  overlay: Map<string, NodeRunState>;
 }
 
 interface InspectorState {
@@ -67,6 +70,7 @@ export async function refreshInspection(runtime: Runtime): Promise<void> {
       changes,
       journal,
       flows,
+      overlay: overlayOf(record, journal, flows),
     },
   });
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { FlowNodeData } from '../../designer/canvasTypes.ts';
 import { countProblems, listIds, nodeAriaLabel, nodeLabel } from './describeNode.ts';
 import { KIND_ICONS, KIND_NAMES } from './kinds.ts';
+import { RunBadge } from './RunBadge.tsx';
 import './nodes.css';
 
 export interface NodeShellProps {
@@ -87,6 +88,7 @@ export function NodeShell({
       </div>
       {label !== undefined && <div className="wf-node__id">{node.id}</div>}
       {children}
+      <RunBadge nodeId={node.id} />
       {showDepends && depends.length > 0 && (
         <p className="wf-node__depends">
           <span className="wf-node__muted">waits for</span> {listIds(depends)}

@@ -1,0 +1,38 @@
+import { useDesigner } from '../../designer/designerStore.ts';
+import { formatCountdown } from '../../inspector/formatTime.ts';
+import { useInspector } from '../../inspector/inspectorState.ts';
+
+const WORDS = {
+  ready: 'ready',
+  waiting: 'waiting',
+  running: 'running',
+  ran: 'ran',
+  skipped: 'skipped',
+  idle: '',
+} as const;
+
+/**
+ * The inspected process's position on this node: ready, waiting (with its due time counting
+ * down), running a sub-flow, or what it last did, with generation and visits. Each node reads
+ * only its own entry, so a change elsewhere does not redraw it.
+ */
+export function RunBadge({ nodeId }: { nodeId: string }) {
+  const flowId = useDesigner((s) => s.meta.id);
+  const run = useInspector((s) =>
+    s.inspection?.record.flow === flowId ? s.inspection.overlay.get(nodeId) : undefined,
+  );
+  const now = useInspector((s) => (run?.due ? s.clock.now : 0));
+  if (!run || run.state === 'idle') return null;
+  const due = run.due !== null ? `, due ${formatCountdown(run.due - now)}` : '';
+  const generation = run.generation ? `, generation ${run.generation}` : '';
+  return (
+    <p
+      className={`wf-run wf-run--${run.state}`}
+      aria-label={`Process: ${WORDS[run.state]}${due}${generation}, visits ${run.visits}`}
+    >
+      {WORDS[run.state]}
+      {generation && <span> · gen {run.generation}</span>} · ×{run.visits}
+      {due && <span className="wf-run__due">{due.slice(2)}</span>}
+    </p>
+  );
+}
