@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
 
 // An uncommon fixed port, so a developer's own `npm run dev` on 5173 is never mistaken for ours.
-const PORT = 5183;
+const PORT = Number(process.env.E2E_PORT ?? 5183);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
