@@ -28,8 +28,6 @@ describe('the built app carries a Content-Security-Policy', () => {
     // `Function` is checked at run time, in the browser test of the built app).
     const js = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.js'));
     for (const file of js)
-      expect(readFileSync(join(out, 'assets', file), 'utf8')).not.toMatch(
-        /\beval\(/,
-      );
+      expect(readFileSync(join(out, 'assets', file), 'utf8')).not.toMatch(/\beval\(/);
   }, 120_000);
 });
