@@ -70,7 +70,6 @@ export const FlowEdge = memo(function FlowEdge({
         style={style}
         interactionWidth={interactionWidth}
         className={problems.length > 0 ? 'wf-edge-path--problems' : undefined}
-        aria-label={edgeAriaLabel(edge, problems)}
       />
       {edge.trigger !== undefined ? (
         <TriggeredEdgeLabel {...labelProps} source={source} trigger={edge.trigger} />

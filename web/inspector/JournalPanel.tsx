@@ -87,7 +87,8 @@ export function JournalPanel({ inspection, now }: { inspection: Inspection; now:
           </circle>
         ))}
       </svg>
-      <ol className="timeline" aria-label="Journal entries">
+      {/* Focusable so that the scrolling list can be read with the keyboard. */}
+      <ol className="timeline" aria-label="Journal entries" tabIndex={0}>
         {journal.map((e, i) => (
           <li key={i}>
             <time dateTime={new Date(e.at).toISOString()}>{formatInstant(e.at)}</time>{' '}

@@ -39,7 +39,8 @@ export function ProcessTable() {
 
   return (
     <div className="process-table">
-      <p className="counts" aria-label="Processes by status">
+      <p className="counts">
+        <span>By status:</span>
         {STATUSES.filter((s) => counts.has(s)).map((s) => (
           <span key={s} className={`status status-${s}`}>
             {s}: {counts.get(s)}

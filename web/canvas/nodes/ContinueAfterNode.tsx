@@ -63,6 +63,8 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
                   className="wf-handle wf-handle--trigger"
                   isConnectable={isConnectable}
                   title={`Draw an edge taken when ${trigger.id} fires`}
+                  // A handle starts or ends an edge when clicked (React Flow's connect-on-click).
+                  role="button"
                   aria-label={`Connect from trigger ${trigger.id} of ${id}`}
                 />
               </li>

@@ -56,6 +56,8 @@ export function NodeShell({
           position={Position.Left}
           className="wf-handle"
           isConnectable={isConnectable}
+          // A handle starts or ends an edge when clicked (React Flow's connect-on-click).
+          role="button"
           aria-label={`Connect into ${node.id}`}
         />
       )}
@@ -67,6 +69,8 @@ export function NodeShell({
           position={Position.Right}
           className={`wf-handle${source === 'header' ? ' wf-handle--header' : ''}`}
           isConnectable={isConnectable}
+          // A handle starts or ends an edge when clicked (React Flow's connect-on-click).
+          role="button"
           aria-label={`Connect from ${node.id}`}
         />
       )}

@@ -72,7 +72,7 @@ function DesignerLayout() {
 
   return (
     <div className="designer">
-      <aside className="designer-side">
+      <aside className="designer-side" aria-label="Flows and node kinds">
         <WorkspaceList />
         <h2 id="palette-heading">Add a node</h2>
         <Palette onAdd={addAtCentre} orientation="vertical" />
@@ -90,7 +90,7 @@ function DesignerLayout() {
         )}
         {open ? <Canvas /> : <p className="empty">Open or create a flow to start drawing.</p>}
       </section>
-      <aside className="designer-props">
+      <aside className="designer-props" aria-label="Properties and problems">
         <PropertyPanel workspaceFlows={workspace} />
         <ProblemsList />
       </aside>
