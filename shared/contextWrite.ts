@@ -52,6 +52,9 @@ function writeAt(at: unknown, keys: readonly string[], set: boolean, value: unkn
   return obj;
 }
 
+/** Largest value, as JSON text, one write may put into a context: a context is kept and sent whole. */
+export const MAX_VALUE_CHARS = 1_000_000;
+
 /**
  * A JSONata result as a JSON value the context can hold: sequences become plain arrays and
  * undefined array members are dropped. Functions cannot be held and are reported.
@@ -69,5 +72,11 @@ export function toJsonValue(
     return v;
   });
   if (sawFunction) return { ok: false, error: 'yields a function, which a context cannot hold' };
+  if (text !== undefined && text.length > MAX_VALUE_CHARS) {
+    return {
+      ok: false,
+      error: `yields a value of ${text.length.toLocaleString('en')} characters; at most ${MAX_VALUE_CHARS.toLocaleString('en')} fit in a context`,
+    };
+  }
   return { ok: true, value: text === undefined ? undefined : JSON.parse(text) };
 }

@@ -587,3 +587,25 @@ describe('FORMAT.md §1, failures', () => {
     expect(d.snapshot.failed?.message).toMatch(/sequence of more than 100,000 items/);
   });
 });
+
+describe('expression guardrails on what a node writes', () => {
+  it('a value too large for a context fails its node with its size', async () => {
+    const f = flow({
+      nodes: [start(), work('w', { big: '$pad("x", 2000000)' })],
+      edges: chain('start', 'w'),
+    });
+    const d = await startFlow([f]);
+    expect(d.status).toBe('failed');
+    expect(d.snapshot.failed?.message).toMatch(/2,000,002 characters; at most 1,000,000/);
+  });
+
+  it('a width beyond what a string can hold fails at once, saying so', async () => {
+    const f = flow({
+      nodes: [start(), work('w', { big: '$pad("x", 1000000000)' })],
+      edges: chain('start', 'w'),
+    });
+    const d = await startFlow([f]);
+    expect(d.status).toBe('failed');
+    expect(d.snapshot.failed?.message).toMatch(/too large to hold/);
+  });
+});

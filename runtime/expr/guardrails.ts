@@ -23,7 +23,11 @@ export function explainEvaluationError(e: unknown): string {
     case 'D2015':
       return `built a sequence of more than ${EXPRESSION_LIMITS.sequence.toLocaleString('en')} items`;
   }
-  if (e instanceof RangeError) return 'went too deep for the stack; is it an endless recursion?';
+  if (e instanceof RangeError) {
+    return /call stack/i.test(e.message)
+      ? 'went too deep for the stack; is it an endless recursion?'
+      : `built a value too large to hold (${e.message})`;
+  }
   const message = typeof err.message === 'string' ? err.message : String(e);
   return typeof err.code === 'string' ? `${message} (${err.code})` : message;
 }

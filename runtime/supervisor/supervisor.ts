@@ -390,6 +390,43 @@ export class Supervisor {
     throw new SupervisorError(`the context of "${id}" kept changing; try again`);
   }
 
+  /** Replaces a process's whole context from outside (compare-and-set on the version). */
+  async replaceContext(id: string, value: unknown): Promise<void> {
+    const record = await this.mustGet(id);
+    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+      const context = await this.mustGetContext(record.contextId);
+      const writes: ContextWrite[] = [{ path: '', value: structuredClone(value) }];
+      const change = this.change(record.contextId, context.version + 1, null, null, writes);
+      const next = { id: context.id, version: context.version + 1, value: structuredClone(value) };
+      if (await this.store.putContext(next, context.version, change)) {
+        this.changed(id);
+        return;
+      }
+    }
+    throw new SupervisorError(`the context of "${id}" kept changing; try again`);
+  }
+
+  /** Why `continue` would be refused for a process whose flow changed, or undefined if it would not. */
+  async continueProblem(id: string): Promise<string | undefined> {
+    const record = await this.mustGet(id);
+    if (record.status !== 'flow-changed') return `process "${id}" is ${record.status}`;
+    const before = await this.sleptOn(record);
+    const after = await loadFlowSet([record.flow, ...scopeFlowIds(record.snapshot.scope)], (f) =>
+      this.store.getFlow(f),
+    );
+    try {
+      assertRunnable(after);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    const rebased = rebaseSnapshot(
+      record.snapshot,
+      (f) => before.get(f),
+      (f) => after.get(f),
+    );
+    return rebased.ok ? undefined : rebased.error;
+  }
+
   stop(id: string): Promise<ProcessRecord> {
     // A run in progress holds the lock; asking first makes it stop after its current step.
     this.stopRequests.add(id);
