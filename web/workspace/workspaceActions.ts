@@ -1,5 +1,5 @@
 import type { Flow } from '../../shared/schema.ts';
-import { currentFlow, openFlow, useDesigner } from '../designer/designerStore.ts';
+import { currentFlow, openFlow, renameFlow, useDesigner } from '../designer/designerStore.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { freshId } from '../designer/newIds.ts';
@@ -29,7 +29,9 @@ export async function openWorkspaceFlow(
   flow: Flow | undefined = workspaceFlows().get(id),
 ): Promise<void> {
   if (!flow) return;
-  openFlow(flow);
+  // An edit still waiting for its autosave belongs to the flow open now: save it before leaving.
+  await savePendingEdit();
+  openFlow(useDesigner.getState().meta.id === id ? currentFlow() : flow);
   await (await runtime()).idb.putMeta('openFlow', id);
 }
 
@@ -61,8 +63,8 @@ export async function createFlow(): Promise<void> {
 export async function renameWorkspaceFlow(id: string, name: string): Promise<void> {
   const flow = id === useDesigner.getState().meta.id ? currentFlow() : workspaceFlows().get(id);
   if (!flow) return;
-  if (id === useDesigner.getState().meta.id)
-    useDesigner.setState((s) => ({ meta: { ...s.meta, name } }));
+  // Renaming the open flow is an edit like any other: it can be undone, and autosave saves it.
+  if (id === useDesigner.getState().meta.id) return renameFlow(name);
   await (await runtime()).saveFlow({ ...flow, name });
 }
 
@@ -76,8 +78,12 @@ export async function duplicateWorkspaceFlow(id: string): Promise<void> {
 }
 
 export async function deleteWorkspaceFlow(id: string): Promise<void> {
+  const deletingOpen = useDesigner.getState().meta.id === id;
+  // Closed first, so that a pending autosave cannot bring the deleted flow back.
+  if (deletingOpen) useDesigner.setState({ open: false });
+  else await savePendingEdit();
   await (await runtime()).deleteFlow(id);
-  if (useDesigner.getState().meta.id === id) {
+  if (deletingOpen) {
     const next = useRuntimeState.getState().flows.find((f) => f.id !== id);
     if (next) await openWorkspaceFlow(next.id);
     else useDesigner.setState({ open: false, nodes: [], edges: [] });
@@ -90,31 +96,47 @@ export async function addImportedFlows(flows: readonly Flow[]): Promise<void> {
   if (flows[0]) await openWorkspaceFlow(flows[0].id, flows[0]);
 }
 
+/** Saves the open flow's edit that autosave has not saved yet, if there is one. */
+let savePending: () => Promise<void> = async () => {};
+
+/**
+ * Saves the designer's last edit now rather than a moment later. The inspector's controls call it
+ * first, so that a process never wakes on an older flow than the one on the canvas.
+ */
+export function savePendingEdit(): Promise<void> {
+  return savePending();
+}
+
 /**
  * Saves the open flow on every change, a moment after the last one, so that nothing a user drew
  * is lost on a reload. Selection and hover are not changes.
  */
 export function startAutosave(delayMs = 250): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending = false;
   let last = useDesigner.getState();
   const unsubscribe = useDesigner.subscribe((now) => {
     const before = last;
     last = now;
+    // Opening another flow is not an edit of it: nothing to save.
+    if (before.meta.id !== now.meta.id) return;
     if (!savedContentChanged(before, now)) return;
+    pending = true;
     clearTimeout(timer);
     timer = setTimeout(() => void save(), delayMs);
   });
   const save = async () => {
+    clearTimeout(timer);
+    pending = false;
     if (!useDesigner.getState().open) return;
     await (await runtime()).saveFlow(currentFlow());
   };
-  const flushNow = () => {
-    clearTimeout(timer);
-    void save();
-  };
+  savePending = () => (pending ? save() : Promise.resolve());
+  const flushNow = () => void save();
   window.addEventListener('pagehide', flushNow);
   return () => {
     flushNow();
+    savePending = async () => {};
     unsubscribe();
     window.removeEventListener('pagehide', flushNow);
   };
