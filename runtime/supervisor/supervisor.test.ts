@@ -3,6 +3,7 @@ import { chain, edge, end, flow, start, wait, work } from '../../shared/fixtures
 import type { Flow } from '../../shared/schema.ts';
 import { startSnapshot } from '../engine/step.ts';
 import { VirtualClock } from './clock.ts';
+import { hourly } from '../store/fixtures/storeScenarios.ts';
 import { testStore } from '../store/fixtures/testStore.ts';
 import type { StepCommit } from './store.ts';
 import { Supervisor, SupervisorError } from './supervisor.ts';
@@ -20,19 +21,6 @@ async function setup(...flows: Flow[]) {
     (await store.getContext((await supervisor.mustGet(pid)).contextId))!.value;
   return { store, clock, supervisor, advance, context };
 }
-
-/** An hourly loop: count goes up each pass, until it reaches `until`. */
-const hourly = (until = 1000) =>
-  flow({
-    id: 'hourly',
-    nodes: [start(), work('tick', { count: 'count + 1' }), wait('sleep'), end()],
-    edges: [
-      edge('start', 'tick'),
-      edge('tick', 'sleep'),
-      edge('sleep', 'tick', { when: `count < ${until}` }),
-      edge('sleep', 'end', { when: `count >= ${until}` }),
-    ],
-  });
 
 const inbox = flow({
   id: 'inbox',

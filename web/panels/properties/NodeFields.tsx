@@ -1,20 +1,11 @@
 import { memo } from 'react';
 import type { FlowNode, NodeKind } from '../../../shared/schema.ts';
+import { KIND_NAMES } from '../../canvas/nodes/kinds.ts';
 import { CommonFields } from './CommonFields.tsx';
 import { EndFields } from './EndFields.tsx';
 import { SubflowFields, type WorkspaceFlow } from './SubflowFields.tsx';
 import { TriggerFields } from './TriggerFields.tsx';
 import { WorkFields } from './WorkFields.tsx';
-
-export const KIND_NAMES: Record<NodeKind, string> = {
-  start: 'Start',
-  work: 'Work',
-  fanout: 'Fan-out',
-  join: 'Join',
-  'continue-after': 'Continue after',
-  subflow: 'Sub-flow',
-  end: 'End',
-};
 
 interface NodeFieldsProps {
   node: FlowNode;
