@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { FlowNode, NodeKind } from '../../../shared/schema.ts';
+import type { FlowNode } from '../../../shared/schema.ts';
 import { KIND_NAMES } from '../../canvas/nodes/kinds.ts';
 import { CommonFields } from './CommonFields.tsx';
 import { EndFields } from './EndFields.tsx';
