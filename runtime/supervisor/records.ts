@@ -34,6 +34,8 @@ export interface ProcessRecord {
   stoppedFrom?: ProcessStatus;
   /** Order of creation, for deterministic wake order among equal due times. */
   created: number;
+  /** How many times a trigger woke it: a counter, so that no view must read the journal for it. */
+  wakes?: number;
 }
 
 export interface ContextRecord {

@@ -672,6 +672,7 @@ export class Supervisor {
         error: failed
           ? `node "${result.snapshot.failed?.path}": ${result.snapshot.failed?.message}`
           : null,
+        wakes: (record.wakes ?? 0) + (wake && !failed ? 1 : 0),
         pendingWake: failed ? wake : null,
       };
       const node = nodeOfWrites(result.journal);

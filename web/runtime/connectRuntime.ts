@@ -3,6 +3,9 @@ import { refreshInspection, useInspector } from '../inspector/inspectorState.ts'
 import { refreshRuntimeState, useRuntimeState } from '../state/runtimeState.ts';
 import { createRuntime } from './createRuntime.ts';
 
+/** The shortest time between two redraws from the store. */
+const REFRESH_GAP_MS = 150;
+
 /** The workspace database of this app. */
 export const WORKSPACE_DB = 'wakeflow-workspace';
 
@@ -13,14 +16,28 @@ export const WORKSPACE_DB = 'wakeflow-workspace';
 export async function connectRuntime(): Promise<void> {
   try {
     const runtime = await createRuntime({ dbName: WORKSPACE_DB, seed: exampleFlows });
-    let queued = false;
+    // One redraw in flight at a time, and at most one more queued behind it: a burst of changes
+    // (a long advance wakes hundreds of times) redraws a few times a second, not once per wake.
+    let running = false;
+    let again = false;
     const refresh = () => {
-      if (queued) return;
-      queued = true;
-      requestAnimationFrame(() => {
-        queued = false;
-        void refreshRuntimeState(runtime);
-        void refreshInspection(runtime);
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      requestAnimationFrame(async () => {
+        try {
+          await Promise.all([refreshRuntimeState(runtime), refreshInspection(runtime)]);
+        } finally {
+          setTimeout(() => {
+            running = false;
+            if (again) {
+              again = false;
+              refresh();
+            }
+          }, REFRESH_GAP_MS);
+        }
       });
     };
     runtime.onChange(refresh);

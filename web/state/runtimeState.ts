@@ -41,7 +41,6 @@ export async function refreshRuntimeState(runtime: Runtime): Promise<void> {
   const processes = await Promise.all(
     (await store.listProcesses()).map(async (p): Promise<ProcessView> => {
       const context = await store.getContext(p.contextId);
-      const journal = await store.journal(p.id);
       return {
         id: p.id,
         flow: p.flow,
@@ -49,7 +48,7 @@ export async function refreshRuntimeState(runtime: Runtime): Promise<void> {
         due: p.due,
         error: p.error,
         context: context?.value ?? null,
-        wakes: journal.filter((e) => e.type === 'woke').length,
+        wakes: p.wakes ?? 0,
       };
     }),
   );
