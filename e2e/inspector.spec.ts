@@ -454,3 +454,27 @@ test('advancing a year of an hourly loop shows its progress, keeps the page resp
   await expect(app.clockTime).toHaveText(formatInstant(t + hours * HOUR));
   await expect(app.rowWakes(id)).toHaveText(String(hours));
 });
+
+test('a process started paused steps one node at a time, then runs to its next stop', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.startForm.getByLabel('Start paused, to step through it').check();
+  const id = await app.start('Fan-out with a join', { value: { amount: 700 } });
+  await app.inspect(id);
+  await expect(app.status).toHaveText('stopped');
+  const visits = app.process.getByLabel('Visits');
+  await expect(visits).toHaveText('none yet');
+
+  await app.control('Step').click();
+  await expect(visits).toHaveText('start 1');
+  await app.control('Step').click();
+  await expect(visits).toHaveText('start 1, split 1');
+  await expect(app.status).toHaveText('stopped');
+
+  await app.control('Run').click();
+  await expect(app.status).toHaveText('done');
+  await expect(app.control('Step')).toBeDisabled();
+  expect(await app.context()).toMatchObject({ accepted: true });
+});

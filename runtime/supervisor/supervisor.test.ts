@@ -416,8 +416,28 @@ describe('supervisor: the inspector controls', () => {
     await supervisor.stepOnce('p');
     expect(await context('p')).toEqual({ n: 1 });
     expect((await supervisor.mustGet('p')).status).toBe('running');
+    // Stopped between two steps, it still steps, one node at a time, and stays stopped.
     await supervisor.stop('p');
-    await expect(supervisor.stepOnce('p')).rejects.toThrow('only a running process can step');
+    const stepped = await supervisor.stepOnce('p');
+    expect(stepped.status).toBe('stopped');
+    expect(await context('p')).toEqual({ n: 2 });
+    // Once it reaches a stop of its own (the wait), it is waiting, and a waiting process does not step.
+    expect((await supervisor.stepOnce('p')).status).toBe('waiting');
+    await expect(supervisor.stepOnce('p')).rejects.toThrow(
+      'only a process with a node ready can step',
+    );
+  });
+
+  it('a process started paused runs nothing until it is stepped or resumed', async () => {
+    const { supervisor, context } = await setup(chainOf);
+    const p = await supervisor.start('chain', { id: 'p', paused: true });
+    expect(p.status).toBe('stopped');
+    expect(p.snapshot.visits).toEqual({});
+    await supervisor.stepOnce('p');
+    await supervisor.stepOnce('p');
+    expect(await context('p')).toEqual({ n: 1 });
+    expect((await supervisor.resume('p')).status).toBe('waiting');
+    expect(await context('p')).toEqual({ n: 2 });
   });
 
   it('Wake now fires the earliest timer before it is due', async () => {

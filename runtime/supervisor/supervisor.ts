@@ -98,7 +98,7 @@ export class Supervisor {
   /** Starts a process of `flowId` on a new context, or bound to the context of another process. */
   async start(
     flowId: string,
-    options: { id?: string; context?: unknown; shareContextWith?: string } = {},
+    options: { id?: string; context?: unknown; shareContextWith?: string; paused?: boolean } = {},
   ): Promise<ProcessRecord> {
     const id = options.id ?? this.newId('process');
     return this.locked(id, () => this.create(id, flowId, options));
@@ -107,7 +107,7 @@ export class Supervisor {
   private async create(
     id: string,
     flowId: string,
-    options: { context?: unknown; shareContextWith?: string },
+    options: { context?: unknown; shareContextWith?: string; paused?: boolean },
   ): Promise<ProcessRecord> {
     if (options.context !== undefined && options.shareContextWith !== undefined) {
       throw new SupervisorError('a process starts on a new context or shares one, not both');
@@ -153,10 +153,14 @@ export class Supervisor {
       pendingWake: null,
       created: this.created++,
     };
-    await this.store.putProcess(record, [
+    // Paused: stopped before its first node, for a designer to step through it.
+    const first = options.paused
+      ? { ...record, status: 'stopped' as const, stoppedFrom: 'running' as const }
+      : record;
+    await this.store.putProcess(first, [
       this.stamp(id, { type: 'started', flow: flowId, contextId }),
     ]);
-    return this.driveUnlocked(id);
+    return options.paused ? first : this.driveUnlocked(id);
   }
 
   /**
@@ -262,16 +266,26 @@ export class Supervisor {
     return { wakes, reached: target };
   }
 
-  /** Runs one step of a running process (the inspector's Step). */
+  /**
+   * Runs one step (the inspector's Step): of a running process, or of one stopped between two
+   * steps, which stays stopped after the step unless the step brought it to a stop of its own.
+   */
   stepOnce(id: string): Promise<ProcessRecord> {
     return this.locked(id, async () => {
       const record = await this.mustGet(id);
-      if (record.status !== 'running') {
+      const paused = record.status === 'stopped' && statusOf(record.snapshot) === 'running';
+      if (record.status !== 'running' && !paused) {
         throw new SupervisorError(
-          `process "${id}" is ${record.status}; only a running process can step`,
+          `process "${id}" is ${record.status}; only a process with a node ready can step`,
         );
       }
-      return this.commit(record, (snapshot, context, env) => step(snapshot, context, env));
+      const stepped = await this.commit(record, (snapshot, context, env) =>
+        step(snapshot, context, env),
+      );
+      if (!paused || stepped.status !== 'running') return stepped;
+      const kept: ProcessRecord = { ...stepped, status: 'stopped', stoppedFrom: 'running' };
+      await this.store.putProcess(kept);
+      return kept;
     });
   }
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { statusOf } from '../../runtime/engine/step.ts';
 import { act } from './act.ts';
 import { useInspector, type Inspection } from './inspectorState.ts';
 
@@ -9,6 +10,10 @@ import { useInspector, type Inspection } from './inspectorState.ts';
 export function ProcessControls({ inspection }: { inspection: Inspection }) {
   const { id, status } = inspection.record;
   const hasTimer = inspection.record.due !== null;
+  // A stopped process with a node ready is paused between two steps: it can step, or run on.
+  const canStep =
+    status === 'running' ||
+    (status === 'stopped' && statusOf(inspection.record.snapshot) === 'running');
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -23,15 +28,17 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
     <div role="toolbar" aria-label="Process controls" className="process-controls">
       <button
         type="button"
-        disabled={status !== 'running'}
+        disabled={!canStep}
         onClick={() => void act((r) => r.supervisor.stepOnce(id))}
       >
         Step
       </button>
       <button
         type="button"
-        disabled={status !== 'running'}
-        onClick={() => void act((r) => r.supervisor.drive(id))}
+        disabled={!canStep}
+        onClick={() =>
+          void act((r) => (status === 'stopped' ? r.supervisor.resume(id) : r.supervisor.drive(id)))
+        }
       >
         Run
       </button>

@@ -15,6 +15,7 @@ export function StartProcessForm() {
   const [shareWith, setShareWith] = useState('');
   const [contextText, setContextText] = useState('{}');
   const [error, setError] = useState<string | undefined>();
+  const [paused, setPaused] = useState(false);
   const ids = { flow: useId(), share: useId(), context: useId(), shared: useId(), error: useId() };
   const chosen = flowId || flows[0]?.id || '';
   const names = new Map(flows.map((f) => [f.id, f.name ?? f.id]));
@@ -35,7 +36,7 @@ export function StartProcessForm() {
     try {
       // A flow just edited on the canvas starts as drawn, not as last autosaved.
       await savePendingEdit();
-      await runtime.supervisor.start(chosen, options);
+      await runtime.supervisor.start(chosen, { ...options, paused });
       setError(undefined);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -82,6 +83,10 @@ export function StartProcessForm() {
           its own.
         </p>
       )}
+      <label className="start-paused">
+        <input type="checkbox" checked={paused} onChange={(e) => setPaused(e.target.checked)} />{' '}
+        Start paused, to step through it
+      </label>
       <button type="submit" disabled={!runtime || !chosen}>
         Start process
       </button>
