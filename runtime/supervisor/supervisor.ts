@@ -424,21 +424,41 @@ export class Supervisor {
   async continueProblem(id: string): Promise<string | undefined> {
     const record = await this.mustGet(id);
     if (record.status !== 'flow-changed') return `process "${id}" is ${record.status}`;
+    const plan = await this.planContinue(record);
+    return plan.ok ? undefined : plan.error;
+  }
+
+  /**
+   * What `continue` would do: the flows as they are now, and the snapshot moved onto them; or why
+   * it is refused (a flow that cannot run, a node the process stands on gone, or the trigger that
+   * woke it gone).
+   */
+  private async planContinue(record: ProcessRecord) {
     const before = await this.sleptOn(record);
-    const after = await loadFlowSet([record.flow, ...scopeFlowIds(record.snapshot.scope)], (f) =>
-      this.store.getFlow(f),
-    );
+    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+    const after = await loadFlowSet(roots, (f) => this.store.getFlow(f));
     try {
       assertRunnable(after);
     } catch (e) {
-      return (e as Error).message;
+      return { ok: false as const, error: (e as Error).message };
     }
-    const rebased = rebaseSnapshot(
+    const moved = rebaseSnapshot(
       record.snapshot,
       (f) => before.get(f),
       (f) => after.get(f),
     );
-    return rebased.ok ? undefined : rebased.error;
+    if (!moved.ok) return { ok: false as const, error: moved.error };
+    const wake = record.pendingWake;
+    if (wake) {
+      const wait = waitsWithTriggers(moved.snapshot, (f) => after.get(f)).find(
+        (x) => x.seq === wake.seq,
+      );
+      if (!wait?.triggers.some((t) => t.id === wake.trigger)) {
+        const error = `cannot continue: the trigger "${wake.trigger}" that woke the process no longer exists`;
+        return { ok: false as const, error };
+      }
+    }
+    return { ok: true as const, after, rebased: moved };
   }
 
   stop(id: string): Promise<ProcessRecord> {
@@ -565,27 +585,9 @@ export class Supervisor {
       throw new SupervisorError(
         `"${String(choice)}" is not one of continue, keep, restart, cancel`,
       );
-    const before = await this.sleptOn(record);
-    const after = await loadFlowSet([record.flow, ...scopeFlowIds(record.snapshot.scope)], (f) =>
-      this.store.getFlow(f),
-    );
-    assertRunnable(after);
-    const rebased = rebaseSnapshot(
-      record.snapshot,
-      (f) => before.get(f),
-      (f) => after.get(f),
-    );
-    if (!rebased.ok) throw new SupervisorError(rebased.error);
-    if (record.pendingWake) {
-      const w = waitsWithTriggers(rebased.snapshot, (f) => after.get(f)).find(
-        (x) => x.seq === record.pendingWake!.seq,
-      );
-      if (!w?.triggers.some((t) => t.id === record.pendingWake!.trigger)) {
-        throw new SupervisorError(
-          `cannot continue: the trigger "${record.pendingWake.trigger}" that woke the process no longer exists`,
-        );
-      }
-    }
+    const plan = await this.planContinue(record);
+    if (!plan.ok) throw new SupervisorError(plan.error);
+    const { after, rebased } = plan;
     const versions = { ...record.versions, ...signaturesById(after) };
     for (const f of after.values()) await this.store.putFlowVersion(f, versions[f.id]!);
     const continued: ProcessRecord = {
