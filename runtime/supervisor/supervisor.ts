@@ -203,23 +203,29 @@ export class Supervisor {
     // A process another runner holds is left to it; it is not tried again in this call.
     const busy = new Set<string>();
     for (;;) {
-      const next = (await this.store.dueProcesses(this.clock.now())).find((p) => !busy.has(p.id));
-      if (!next) return woken;
-      const result = await this.locks.withLock(
-        `wakeflow:process:${next.id}`,
-        async () => {
-          // Read again under the lock: another tab may have woken it meanwhile.
-          const record = await this.mustGet(next.id);
-          if (record.status !== 'waiting' || record.due === null || record.due > this.clock.now())
-            return false;
-          await this.fireEarliestTimer(record);
-          this.changed(record.id);
-          return true;
-        },
-        { ifAvailable: true },
+      // One read of the due index per round, not per wake: waking n due processes reads n
+      // records, not n². A process a wake makes due again is found by the next round.
+      const round = (await this.store.dueProcesses(this.clock.now())).filter(
+        (p) => !busy.has(p.id),
       );
-      if (!result.held) busy.add(next.id);
-      else if (result.value) woken++;
+      if (round.length === 0) return woken;
+      for (const next of round) {
+        const result = await this.locks.withLock(
+          `wakeflow:process:${next.id}`,
+          async () => {
+            // Read again under the lock: another tab may have woken it meanwhile.
+            const record = await this.mustGet(next.id);
+            if (record.status !== 'waiting' || record.due === null || record.due > this.clock.now())
+              return false;
+            await this.fireEarliestTimer(record);
+            this.changed(record.id);
+            return true;
+          },
+          { ifAvailable: true },
+        );
+        if (!result.held) busy.add(next.id);
+        else if (result.value) woken++;
+      }
     }
   }
 

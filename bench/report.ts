@@ -1,0 +1,262 @@
+import type { CanvasResult } from './browser/canvas.bench.ts';
+import type { BrowserRuntimeResult } from './browser/runtime.bench.ts';
+import type { BundleResult } from './bundle.ts';
+import type { EngineCase } from './engine.bench.ts';
+import type { HistoryResult } from './history.bench.ts';
+import type { ResumeResult } from './resume.bench.ts';
+
+/** Everything one `npm run bench` measured; `bench/results.json` holds the latest. */
+export interface Results {
+  meta: {
+    date: string;
+    commit: string;
+    node: string;
+    cpus: number;
+    /** The machine's 1-minute load average when the run began and when it ended. */
+    load: [number, number];
+    chromium: string | null;
+    seconds: number;
+  };
+  engine?: EngineCase[];
+  resume?: ResumeResult;
+  history?: HistoryResult;
+  browser?: BrowserRuntimeResult;
+  bundle?: BundleResult;
+  canvas?: CanvasResult;
+  goals?: Goal[];
+}
+
+export interface Goal {
+  goal: string;
+  measured: string;
+  met: boolean;
+}
+
+const fmt = (x: number, digits = 0) =>
+  Number.isFinite(x)
+    ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : 'n/a';
+/** Three significant figures at most, with thousands separators. */
+export const num = (x: number) => {
+  if (!Number.isFinite(x)) return 'n/a';
+  const a = Math.abs(x);
+  return fmt(x, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+};
+const ms = (x: number) => `${num(x)} ms`;
+const times = (x: number) => `${num(x)}×`;
+const kb = (bytes: number) => `${fmt(bytes / 1000, 1)} kB`;
+
+/** The goals of the benchmarks issue beside what was measured. */
+export function goals(r: Results): Goal[] {
+  const out: Goal[] = [];
+  const fanout = r.engine?.[0];
+  // Against a peer measured in more than one setup, the goal is met against its fastest.
+  const fastest = (ratios: Record<string, number>, peer: string) =>
+    Math.min(...Object.entries(ratios).flatMap(([k, v]) => (k.startsWith(peer) ? [v] : [])));
+  if (r.engine) {
+    for (const c of r.engine) {
+      const x = fastest(c.ratios, 'xstate');
+      out.push({
+        goal: `engine at least as fast as XState (${c.flow})`,
+        measured: `${times(x)} XState's runs/s`,
+        met: x >= 1,
+      });
+    }
+  }
+  if (fanout) {
+    const b = fastest(fanout.ratios, 'bpmn-engine');
+    out.push({
+      goal: 'engine at least 20× bpmn-engine on the fan-out and join',
+      measured: `${times(b)}`,
+      met: b >= 20,
+    });
+  }
+  if (r.resume) {
+    const b = fastest(r.resume.ratios, 'bpmn-engine');
+    out.push({
+      goal: 'persisted resume cycle at least 10× bpmn-engine (the faster of its two setups)',
+      measured: `${times(b)}`,
+      met: b >= 10,
+    });
+  }
+  if (r.history) {
+    const { timeFlatness, bytesFlatness } = r.history;
+    out.push({
+      goal: 'flat resume cost: a wake after 10,000 passes within 1.5× the time, 1.1× the bytes of one after 1',
+      measured: `time ${times(timeFlatness)}, bytes ${times(bytesFlatness)}`,
+      met: timeFlatness <= 1.5 && bytesFlatness <= 1.1,
+    });
+  }
+  if (r.browser) {
+    const w = r.browser.full.wakesPerSec.median;
+    out.push({
+      goal: `at least 500 wakes per second in Chromium (${r.browser.full.processes} due)`,
+      measured: `${num(w)} /s`,
+      met: w >= 500,
+    });
+  }
+  if (r.canvas) {
+    const p = r.canvas.pan.workMs.p95;
+    out.push({
+      goal: '95th-percentile frame under 16.7 ms while panning 1,000 nodes',
+      measured: `${ms(p)} (frame work); frame interval p95 ${ms(r.canvas.pan.intervalMs.p95)}`,
+      met: p < 16.7,
+    });
+  }
+  if (r.bundle) {
+    const g = r.bundle.initial.gzip;
+    out.push({
+      goal: 'initial JavaScript under 350 kB gzip',
+      measured: kb(g),
+      met: g < 350_000,
+    });
+  }
+  return out;
+}
+
+/** Columns padded to their widest cell; numbers (and the header over them) to the right. */
+export function table(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
+  const right = (c: string) => /^[\d.,×%<>~ -]+( ?(ms|kB|\/s|×|B))?$/.test(c) || c === 'n/a';
+  const line = (row: string[]) =>
+    row
+      .map((c, i) => (i > 0 && right(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const [head, ...body] = rows;
+  return [line(head!), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+/** The report printed at the end of a run (and pasted into the README's Performance section). */
+export function render(r: Results): string {
+  const parts: string[] = [];
+  if (r.engine) {
+    const peers = ['xstate', 'xstate (after + clock)', 'bpmn-engine'];
+    const rows = [
+      [
+        'flow',
+        'wakeflow runs/s',
+        ...peers.map((p) => `${p} runs/s`),
+        'vs xstate',
+        'vs bpmn-engine',
+      ],
+    ];
+    for (const c of r.engine) {
+      rows.push([
+        c.flow,
+        num(c.opsPerSec.wakeflow!.median),
+        ...peers.map((p) => (c.opsPerSec[p] ? num(c.opsPerSec[p].median) : '-')),
+        times(c.ratios.xstate!),
+        times(c.ratios['bpmn-engine']!),
+      ]);
+    }
+    parts.push('1. Engine throughput, in memory (runs per second, median)\n\n' + table(rows));
+  }
+  if (r.resume) {
+    const rows = [['setup', 'cycles/s', 'state bytes', 'wakeflow is']];
+    for (const [name, s] of Object.entries(r.resume.opsPerSec)) {
+      rows.push([
+        name,
+        num(s.median),
+        `${fmt(r.resume.stateBytes[name]!)} B`,
+        name === 'wakeflow' ? '' : times(r.resume.ratios[name]!),
+      ]);
+    }
+    parts.push(
+      '2. Persisted resume cycle on fake-indexeddb (load, wake with input, run to the next stop, save)\n\n' +
+        table(rows),
+    );
+  }
+  if (r.history) {
+    const rows = [['passes before', 'one wake (median)', 'p95', 'snapshot bytes']];
+    for (const p of r.history.points) {
+      rows.push([
+        fmt(p.passes),
+        ms(p.wakeMs.median),
+        ms(p.wakeMs.p95),
+        `${fmt(p.snapshotBytes)} B`,
+      ]);
+    }
+    parts.push(
+      '3. Resume cost against history (pure engine)\n\n' +
+        table(rows) +
+        `\n\nflatness (10,000 vs 1): time ${times(r.history.timeFlatness)}, bytes ${times(r.history.bytesFlatness)}`,
+    );
+  }
+  if (r.browser) {
+    const rows = [
+      ['due processes', 'wakes/s (median)', 'round (median)', 'step tx median', 'step tx p95'],
+    ];
+    for (const f of [r.browser.small, r.browser.full]) {
+      rows.push([
+        fmt(f.processes),
+        num(f.wakesPerSec.median),
+        ms(f.roundMs.median),
+        ms(f.commitMs.median),
+        ms(f.commitMs.p95),
+      ]);
+    }
+    parts.push(
+      '4. Runtime in Chromium on IndexedDB (wake every due process, run each to its next stop)\n\n' +
+        table(rows) +
+        `\n\n${num(r.browser.full.stepsPerWake)} committed steps per wake`,
+    );
+  }
+  if (r.canvas) {
+    const c = r.canvas;
+    const rows = [['measure', 'median', 'p95']];
+    rows.push([
+      'time to first render after import',
+      ms(c.firstRenderMs.median),
+      ms(c.firstRenderMs.p95),
+    ]);
+    rows.push(['pan: frame work', ms(c.pan.workMs.median), ms(c.pan.workMs.p95)]);
+    rows.push(['pan: frame interval', ms(c.pan.intervalMs.median), ms(c.pan.intervalMs.p95)]);
+    rows.push(['drag a node: frame work', ms(c.drag.workMs.median), ms(c.drag.workMs.p95)]);
+    rows.push([
+      'drag a node: frame interval',
+      ms(c.drag.intervalMs.median),
+      ms(c.drag.intervalMs.p95),
+    ]);
+    const per = (x: { median: number; max: number }) => [num(x.median), `max ${num(x.max)}`];
+    rows.push(['node components rendered per drag frame', ...per(c.nodeRendersPerDragFrame)]);
+    rows.push(['node wrappers rendered per drag frame', ...per(c.wrapperRendersPerDragFrame)]);
+    rows.push([
+      'node elements changed in the DOM per drag frame',
+      ...per(c.mutatedNodesPerDragFrame),
+    ]);
+    parts.push(
+      `5. Canvas in Chromium: ${fmt(c.nodes)} nodes, ${fmt(c.edges)} edges (${fmt(c.nodesDrawn)} drawn at the fitted zoom)\n\n` +
+        table(rows),
+    );
+  }
+  if (r.bundle) {
+    const b = r.bundle;
+    const rows = [['JavaScript', 'raw', 'gzip', 'chunks']];
+    rows.push([
+      'initial (entry + static imports)',
+      kb(b.initial.bytes),
+      kb(b.initial.gzip),
+      `${b.initial.chunks.length}`,
+    ]);
+    rows.push([
+      'lazy (dynamic imports)',
+      kb(b.lazy.bytes),
+      kb(b.lazy.gzip),
+      `${b.lazy.chunks.length}`,
+    ]);
+    rows.push(['CSS', kb(b.css.bytes), kb(b.css.gzip), '']);
+    parts.push('6. Bundle (production build of the app)\n\n' + table(rows));
+  }
+  if (r.goals) {
+    const rows = [['goal', 'measured', 'met']];
+    for (const g of r.goals) rows.push([g.goal, g.measured, g.met ? 'yes' : 'NO']);
+    parts.push('Goals\n\n' + table(rows));
+  }
+  const m = r.meta;
+  parts.push(
+    `${m.date} · commit ${m.commit} · Node ${m.node} · ${m.cpus} cores · load ${num(m.load[0])} → ${num(m.load[1])} · Chromium ${m.chromium ?? 'n/a'} · ${fmt(m.seconds)} s`,
+  );
+  return parts.join('\n\n');
+}

@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from '@playwright/test';
+import { canvasBench } from './browser/canvas.bench.ts';
+import { launchChromium } from './browser/chromium.ts';
+import { browserRuntimeBench } from './browser/runtime.bench.ts';
+import { tempDir } from './browser/serve.ts';
+import { bundleBench } from './bundle.ts';
+import { engineBench } from './engine.bench.ts';
+import { historyBench } from './history.bench.ts';
+import { goals, render, type Results } from './report.ts';
+import { resumeBench } from './resume.bench.ts';
+
+/**
+ * `npm run bench`: every benchmark of the benchmarks issue, in one process, then a table on
+ * standard output and the figures in bench/results.json. Progress goes to standard error.
+ *
+ * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
+ * bundle, browser, canvas; canvas builds the app as bundle does) and prints them without
+ * touching results.json, which always holds a full run.
+ */
+
+const SECTIONS = ['engine', 'resume', 'history', 'bundle', 'browser', 'canvas'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
+
+function parseArgs(argv: string[]): Set<Section> {
+  const named = argv.filter((a) => !a.startsWith('-'));
+  for (const n of named) {
+    if (!(SECTIONS as readonly string[]).includes(n))
+      throw new Error(`unknown section "${n}"; the sections are ${SECTIONS.join(', ')}`);
+  }
+  return new Set((named.length > 0 ? named : SECTIONS) as Section[]);
+}
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+async function main() {
+  const sections = parseArgs(process.argv.slice(2));
+  const full = sections.size === SECTIONS.length;
+  const started = performance.now();
+  const log = (line: string) =>
+    process.stderr.write(
+      `[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`,
+    );
+
+  const dirty = git(['status', '--porcelain']) !== '';
+  const results: Results = {
+    meta: {
+      date: new Date().toISOString(),
+      commit: `${git(['rev-parse', '--short', 'HEAD']) || 'unknown'}${dirty ? ' (with local changes)' : ''}`,
+      node: process.version,
+      cpus: cpus().length,
+      load: [loadavg()[0]!, 0],
+      chromium: null,
+      seconds: 0,
+    },
+  };
+
+  // In-process benchmarks first, while no browser competes for the two cores.
+  if (sections.has('engine')) results.engine = await engineBench(log);
+  if (sections.has('resume')) results.resume = await resumeBench(log);
+  if (sections.has('history')) results.history = await historyBench(log);
+
+  const app = tempDir('app');
+  let browser: Browser | undefined;
+  try {
+    if (sections.has('bundle') || sections.has('canvas')) {
+      const bundle = await bundleBench(app.dir, log);
+      if (sections.has('bundle')) results.bundle = bundle;
+    }
+    if (sections.has('browser') || sections.has('canvas')) {
+      browser = await launchChromium();
+      results.meta.chromium = browser.version();
+    }
+    if (browser && sections.has('browser'))
+      results.browser = await browserRuntimeBench(browser, log);
+    if (browser && sections.has('canvas'))
+      results.canvas = await canvasBench(browser, app.dir, log);
+  } finally {
+    await browser?.close();
+    app.cleanup();
+  }
+
+  results.goals = goals(results);
+  results.meta.seconds = (performance.now() - started) / 1000;
+  results.meta.load[1] = loadavg()[0]!;
+  process.stdout.write(`${render(results)}\n`);
+  if (full) {
+    writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+    log(`wrote ${RESULTS}`);
+  } else {
+    log('a partial run: bench/results.json was left as it was');
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
