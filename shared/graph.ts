@@ -147,20 +147,23 @@ export function immediateDominators(graph: FlowGraph, start: number): (number | 
   return idom;
 }
 
-/** Every node that `from` reaches by following edges (itself included), skipping `skipEdge`. */
-export function reachableFrom(
+/**
+ * Every node with a path to `target` (itself included), walking edges backwards and skipping
+ * those `skipEdge` names: what can still reach a node, or what comes before it.
+ */
+export function reachingTo(
   graph: FlowGraph,
-  from: Iterable<number>,
+  target: number,
   skipEdge: (edge: GraphEdge) => boolean = () => false,
 ): Set<number> {
-  const seen = new Set<number>(from);
-  const work = [...seen];
+  const seen = new Set<number>([target]);
+  const work = [target];
   while (work.length > 0) {
     const n = work.pop()!;
-    for (const e of graph.out[n]!) {
-      if (seen.has(e.to) || skipEdge(e)) continue;
-      seen.add(e.to);
-      work.push(e.to);
+    for (const e of graph.in[n]!) {
+      if (seen.has(e.from) || skipEdge(e)) continue;
+      seen.add(e.from);
+      work.push(e.from);
     }
   }
   return seen;

@@ -2,7 +2,7 @@ import { quote } from './quote.ts';
 import { contextPathProblem } from './contextPath.ts';
 import { durationProblem } from './duration.ts';
 import { expressionProblem } from './expressionSyntax.ts';
-import { buildGraph, cyclicComponents, reachableFrom } from './graph.ts';
+import { buildGraph, cyclicComponents, reachingTo } from './graph.ts';
 import { analyzeLoops } from './loops.ts';
 import type { Flow, FlowNode } from './schema.ts';
 
@@ -200,6 +200,11 @@ function checkGraph(flow: Flow, nodes: ReadonlyMap<string, FlowNode>, problems: 
   // the join, on a later pass, can never be waited for.
   for (const n of flow.nodes) {
     const target = graph.index.get(n.id);
+    // One backward walk per node with depends, however many nodes it names.
+    const upstream =
+      target !== undefined && (n.depends?.length ?? 0) > 0
+        ? reachingTo(graph, target, (e) => loops.closingEdges.has(e.id))
+        : new Set<number>();
     for (const dep of n.depends ?? []) {
       const from = graph.index.get(dep);
       if (from === undefined) {
@@ -210,10 +215,7 @@ function checkGraph(flow: Flow, nodes: ReadonlyMap<string, FlowNode>, problems: 
         });
       } else if (dep === n.id) {
         problems.push({ rule: 'depends-upstream', nodeId: n.id, message: 'depends on itself' });
-      } else if (
-        target !== undefined &&
-        !reachableFrom(graph, [from], (e) => loops.closingEdges.has(e.id)).has(target)
-      ) {
+      } else if (target !== undefined && !upstream.has(from)) {
         problems.push({
           rule: 'depends-upstream',
           nodeId: n.id,

@@ -1,4 +1,4 @@
-import { buildGraph, type FlowGraph } from '../../shared/graph.ts';
+import { buildGraph, reachingTo, type FlowGraph, type GraphEdge } from '../../shared/graph.ts';
 import { analyzeLoops } from '../../shared/loops.ts';
 import type { Flow, FlowEdge, FlowNode } from '../../shared/schema.ts';
 import { signature } from '../../shared/signature.ts';
@@ -89,23 +89,13 @@ function buildModel(flow: Flow): FlowModel {
   };
 }
 
-/** Walks edges backwards from `target`: every node with a path to it (itself included). */
+/** Every node with a path to `target` (itself included), by id. */
 function reachersOf(
   graph: FlowGraph,
   target: string,
-  skip: (e: { id: string; from: number; to: number }) => boolean,
+  skip: (e: GraphEdge) => boolean,
 ): ReadonlySet<string> {
   const start = graph.index.get(target);
   if (start === undefined) return new Set();
-  const seen = new Set<number>([start]);
-  const work = [start];
-  while (work.length > 0) {
-    const n = work.pop()!;
-    for (const e of graph.in[n]!) {
-      if (seen.has(e.from) || skip(e)) continue;
-      seen.add(e.from);
-      work.push(e.from);
-    }
-  }
-  return new Set([...seen].map((i) => graph.ids[i]!));
+  return new Set([...reachingTo(graph, start, skip)].map((i) => graph.ids[i]!));
 }

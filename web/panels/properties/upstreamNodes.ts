@@ -1,4 +1,4 @@
-import { buildGraph } from '../../../shared/graph.ts';
+import { buildGraph, reachingTo } from '../../../shared/graph.ts';
 import { analyzeLoops } from '../../../shared/loops.ts';
 import type { Flow } from '../../../shared/schema.ts';
 
@@ -14,16 +14,7 @@ export function upstreamNodes(flow: Flow, nodeId: string): string[] {
   const target = graph.index.get(nodeId);
   if (target === undefined) return [];
   const { closingEdges } = analyzeLoops(flow, graph);
-  const seen = new Set<number>([target]);
-  const work = [target];
-  while (work.length > 0) {
-    const n = work.pop()!;
-    for (const e of graph.in[n]!) {
-      if (seen.has(e.from) || closingEdges.has(e.id)) continue;
-      seen.add(e.from);
-      work.push(e.from);
-    }
-  }
+  const seen = reachingTo(graph, target, (e) => closingEdges.has(e.id));
   seen.delete(target);
   return graph.ids.filter((_, i) => seen.has(i));
 }
