@@ -90,6 +90,20 @@ describe('the corpus of hostile and broken files (e2e/fixtures/bad)', () => {
     },
   );
 
+  it('a catastrophic regular expression is matched in linear time, and the node completes', async () => {
+    // Backtracking would take 2^40 steps on this text: a native match no timeout can interrupt.
+    const result = await run(accepted(bad('regex-bomb.flow.json')).flows);
+    expect(result.status).toBe('done');
+    expect(result.context).toEqual({ matched: false });
+    expect(result.ms).toBeLessThan(2000);
+  });
+
+  it('a lookaround hidden in $eval fails its node, naming the pattern', async () => {
+    const result = await run(accepted(bad('regex-lookaround.flow.json')).flows);
+    expect(result.status).toBe('failed');
+    expect(result.snapshot.failed?.message).toMatch(/\/x\(\?=y\)\/ cannot be used.*lookarounds/);
+  });
+
   it('reads a 20 MB file within 2 seconds', () => {
     const started = performance.now();
     const result = parseFlowFile(hugeFile());

@@ -1,4 +1,5 @@
 import jsonata from 'jsonata';
+import { regexProblem } from './linearRegex.ts';
 
 /** Longer expressions are refused: no designer writes one, and parsing must stay instant. */
 export const MAX_EXPRESSION_LENGTH = 10_000;
@@ -26,8 +27,7 @@ function findProblem(text: string): string | undefined {
     return `is ${text.length} characters long; expressions up to ${MAX_EXPRESSION_LENGTH} are accepted`;
   }
   try {
-    jsonata(text);
-    return undefined;
+    return regexProblemIn(jsonata(text).ast());
   } catch (e) {
     if (e instanceof RangeError) return 'does not parse: it is nested too deeply';
     const err = e as { message?: unknown; position?: unknown };
@@ -35,4 +35,27 @@ function findProblem(text: string): string | undefined {
     const at = typeof err.position === 'number' ? `, at character ${err.position}` : '';
     return `does not parse: ${message}${at}`;
   }
+}
+
+/**
+ * The first regular expression literal of a parsed expression that the runtime's linear-time
+ * matcher cannot take (a backreference, a lookaround), so the designer learns it while typing.
+ */
+function regexProblemIn(ast: unknown): string | undefined {
+  // The tree's shape differs per node type; every object in it is visited, with a stack, since
+  // the parser accepted the nesting it has.
+  const stack: unknown[] = [ast];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (node instanceof RegExp) {
+      const problem = regexProblem(node);
+      if (problem) return problem;
+      continue;
+    }
+    for (const value of Object.values(node)) stack.push(value);
+  }
+  return undefined;
 }

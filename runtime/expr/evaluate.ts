@@ -1,5 +1,5 @@
 import jsonata from 'jsonata';
-import { EXPRESSION_LIMITS, explainEvaluationError } from './guardrails.ts';
+import { EXPRESSION_OPTIONS, explainEvaluationError } from './guardrails.ts';
 
 type Compiled = ReturnType<typeof jsonata>;
 
@@ -14,7 +14,7 @@ function compiled(owner: object, text: string): Compiled {
   if (!perFlow) cache.set(owner, (perFlow = new Map()));
   let expr = perFlow.get(text);
   if (!expr) {
-    expr = jsonata(text, { ...EXPRESSION_LIMITS });
+    expr = jsonata(text, EXPRESSION_OPTIONS);
     perFlow.set(text, expr);
   }
   return expr;

@@ -1,3 +1,5 @@
+import { LinearRegExp } from '../../shared/linearRegex.ts';
+
 /**
  * Limits on one evaluation of a JSONata expression. jsonata checks them as it evaluates, which
  * is what stops a runaway expression: the evaluation never yields to timers, so a timeout on
@@ -11,6 +13,15 @@ export const EXPRESSION_LIMITS = {
   /** Longest sequence an expression may build (`[1..10000000]` fails at once). */
   sequence: 100_000,
 } as const;
+
+/**
+ * The options every evaluation compiles with: the limits, and regular expressions matched in
+ * linear time, since a backtracking match (`/^(a+)+$/`) is one native call no limit can stop.
+ */
+export const EXPRESSION_OPTIONS = {
+  ...EXPRESSION_LIMITS,
+  RegexEngine: LinearRegExp as unknown as RegExpConstructor,
+};
 
 /** Says in a designer's words why an evaluation failed, naming the limit when one was hit. */
 export function explainEvaluationError(e: unknown): string {
