@@ -478,3 +478,173 @@ test('a process started paused steps one node at a time, then runs to its next s
   await expect(app.control('Step')).toBeDisabled();
   expect(await app.context()).toMatchObject({ accepted: true });
 });
+
+const ONBOARDING = 'Onboarding with nested sub-flows';
+
+test('rule: a sub-flow opens in place with the child’s position, at any depth, and a breadcrumb goes back up by click and keyboard', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  const id = await app.start(ONBOARDING, { value: {} });
+  await app.inspect(id);
+  await expect(app.status).toHaveText('waiting');
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue(ONBOARDING);
+  await expect(app.runBadge('checks')).toHaveAccessibleName(/^Process: running/);
+  await expect(app.breadcrumb).toHaveCount(0);
+
+  await app.openSubflow('checks', 'checks');
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue('Checks');
+  await expect(app.breadcrumb.getByRole('button', { name: ONBOARDING })).toBeVisible();
+  await expect(app.breadcrumb.locator('[aria-current="location"]')).toHaveText(
+    'Run the checks (checks)',
+  );
+  await expect(app.runBadge('identity')).toHaveAccessibleName('Process: ran, visits 1');
+  await expect(app.runBadge('review')).toHaveAccessibleName(/^Process: running/);
+
+  // One level further down: the child's child waits for a person.
+  await app.openSubflow('review', 'review');
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue('Review');
+  await expect(app.breadcrumb.getByRole('listitem')).toHaveText([
+    `${ONBOARDING} › `,
+    'Run the checks (checks) › ',
+    'Human review (review)',
+  ]);
+  await expect(app.runBadge('ask')).toHaveAccessibleName('Process: waiting, visits 0');
+  await expect(app.runBadge('record')).toHaveCount(0);
+
+  // Back up one level with the keyboard.
+  await app.breadcrumb.getByRole('button', { name: 'Run the checks (checks)' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue('Checks');
+  await expect(app.runBadge('review')).toHaveAccessibleName(/^Process: running/);
+  // And to the top with a click: the top flow's position again, and no breadcrumb.
+  await app.breadcrumb.getByRole('button', { name: ONBOARDING }).click();
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue(ONBOARDING);
+  await expect(app.breadcrumb).toHaveCount(0);
+  await expect(app.runBadge('checks')).toHaveAccessibleName(/^Process: running/);
+  await expect(app.runBadge('prepare')).toHaveAccessibleName('Process: ran, visits 1');
+});
+
+test('rule: choosing a journal entry shows the snapshot of that moment, read-only and labelled, until "Back to now"', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  const t = await app.useVirtualTime();
+  const id = await app.start(NIGHTLY, { value: prices });
+  await app.inspect(id);
+  await app.advanceBy('P1D');
+  await expect(app.loopHead('read')).toHaveText(/^read\s*1\s*1$/);
+  await expect(app.runBadge('sleep')).toHaveAccessibleName(/generation 1/);
+
+  // A click on the first time it fell asleep: the wait of generation 0, on the canvas too.
+  await app.chooseEntry('fell asleep at sleep');
+  await expect(app.snapshotAsOf).toContainText('fell asleep at sleep');
+  await expect(app.snapshotAsOf).toContainText(formatInstant(t));
+  await expect(app.snapshotPanel.getByRole('heading')).toHaveText(
+    `Snapshot as of ${formatInstant(t)}`,
+  );
+  await expect(app.waits.getByRole('listitem')).toContainText('sleep (generation 0) waits for');
+  await expect(app.runBadge('sleep')).toHaveAccessibleName(/generation 0, visits 0/);
+  await expect(app.journal.filter({ hasText: 'fell asleep at sleep' }).first()).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  // The keyboard moves through the entries: Home is the start, before anything ran.
+  await page.keyboard.press('Home');
+  await expect(app.journal.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(app.journal.first()).toBeFocused();
+  await expect(app.snapshotAsOf).toContainText('Entry 1: started on nightly-refresh');
+  await expect(app.snapshotPanel.getByLabel('Status then')).toHaveText('running');
+  await page.keyboard.press('ArrowDown');
+  await expect(app.snapshotAsOf).toContainText('Entry 2: ran start');
+
+  // The chart's marks choose entries too.
+  await app.chart
+    .getByRole('option', { name: /^read ran at / })
+    .last()
+    .click();
+  await expect(app.snapshotAsOf).toContainText('ran read (generation 1)');
+
+  await app.snapshotPanel.getByRole('button', { name: 'Back to now' }).click();
+  await expect(app.snapshotAsOf).toHaveCount(0);
+  await expect(app.status).toHaveText('waiting');
+  await expect(app.waits.getByRole('listitem')).toContainText('sleep (generation 1) waits for');
+  await expect(app.runBadge('sleep')).toHaveAccessibleName(/generation 1/);
+});
+
+test('rule: a changed flow is drawn with what was added, changed and removed, in words as well as colours', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.useVirtualTime();
+  const id = await app.start(NIGHTLY, { value: prices });
+  await app.inspect(id);
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue(NIGHTLY);
+  await app.setExpression('read', 1, 'prices.read + 10');
+  await app.deleteNode('sleep');
+  await app.advanceBy('P1D');
+  await expect(app.status).toHaveText('flow-changed');
+
+  await expect(app.node('read')).toHaveAccessibleName(/, changed since the process slept$/);
+  await expect(app.node('read').getByText(/^changed/)).toBeVisible();
+  // The removed node is drawn where it was, with its edges, and says so.
+  const ghost = app.removedNode('sleep');
+  await expect(ghost).toBeVisible();
+  await expect(ghost).toContainText('removed');
+  await expect(
+    app.canvas.getByRole('group', {
+      name: 'Removed since the process slept: edge e7 from both to sleep',
+    }),
+  ).toHaveCount(1);
+  await expect(app.canvasChanges).toContainText('changed node read');
+  await expect(app.canvasChanges).toContainText('removed node sleep, edge e7, edge e8, edge e9');
+  // A ghost is not part of the flow: it cannot be selected for editing.
+  await ghost.click({ force: true });
+  await expect(app.properties.getByRole('heading', { level: 2, name: /sleep/ })).toHaveCount(0);
+
+  await app.choice('Restart').click();
+  await expect(app.flowChanged).toHaveCount(0);
+  await expect(app.removedNode('sleep')).toHaveCount(0);
+  await expect(app.canvasChanges).toHaveCount(0);
+});
+
+test('rule: a trigger with `into` shows its event name or prompt readably, and an edge from a trigger is named for its kind from the start', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  await page.getByRole('button', { name: NIGHTLY, exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue(NIGHTLY);
+  const eventName = app.node('sleep').getByText('prices.changed', { exact: true });
+  await expect(eventName).toBeVisible();
+  // Not cut off: its whole width is shown.
+  expect(
+    await eventName.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().width > 40,
+    ),
+  ).toBe(true);
+
+  await page.getByRole('button', { name: ORDER, exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue(ORDER);
+  const prompt = app.node('await').getByText('Approve this order?', { exact: true });
+  expect(
+    await prompt.evaluate(
+      (el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1,
+    ),
+  ).toBe(true);
+  await expect(
+    app.node('await').getByRole('listitem').filter({ hasText: 'decide' }),
+  ).toHaveAttribute('title', /Approve this order\?, into approval/);
+  await expect(
+    app.canvas.getByRole('group', {
+      name: 'Edge from await to ship, on human decide, when approval.approved',
+    }),
+  ).toHaveCount(1);
+  await expect(
+    app.canvas.getByRole('group', { name: 'Edge from await to expire, on timer timeout' }),
+  ).toHaveCount(1);
+});

@@ -14,6 +14,11 @@ export interface EngineEnv {
   flows: (id: string) => Flow | undefined;
   /** Milliseconds since the epoch; stamped on new waits so the supervisor can time them. */
   now: number;
+  /**
+   * Told of each node a step enters, before any of its expressions run, so that a runner that
+   * has to stop a runaway expression from outside (the app ends its worker) can name the node.
+   */
+  entering?: (path: string) => void;
 }
 
 /** A running flow inside a step: its snapshot part with what is known of it. */
@@ -107,6 +112,7 @@ export class Run {
   private async execute(scope: Scope, token: Token): Promise<void> {
     const node = scope.model.node(token.node);
     const path = scope.prefix + token.node;
+    this.env.entering?.(path);
     if (!node)
       throw new NodeFailure(path, `node "${token.node}" is not in flow "${scope.data.flow}"`);
     switch (node.kind) {
@@ -400,6 +406,7 @@ export class Run {
       if (!wait) continue;
       const node = scope.model.node(wait.node);
       const path = scope.prefix + wait.node;
+      this.env.entering?.(path);
       const trigger =
         node?.kind === 'continue-after' ? node.on.find((t) => t.id === triggerId) : undefined;
       if (!trigger) throw new NodeFailure(path, `"${path}" has no trigger "${triggerId}"`);

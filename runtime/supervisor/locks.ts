@@ -6,19 +6,26 @@
 export interface Locks {
   /**
    * Runs `fn` holding the lock `name`. Waits for the lock, unless `ifAvailable`, in which case it
-   * gives up at once when another holder has it.
+   * gives up at once when another holder has it, or `steal`, which takes it from a holder known
+   * to be dead (a worker ended mid-step, whose lock the browser frees only seconds later).
    */
   withLock<T>(
     name: string,
     fn: () => Promise<T>,
-    options?: { ifAvailable?: boolean },
+    options?: LockOptions,
   ): Promise<{ held: true; value: T } | { held: false }>;
+}
+
+export interface LockOptions {
+  ifAvailable?: boolean;
+  steal?: boolean;
 }
 
 export class InProcessLocks implements Locks {
   private tails = new Map<string, Promise<unknown>>();
 
-  async withLock<T>(name: string, fn: () => Promise<T>, options: { ifAvailable?: boolean } = {}) {
+  /** `steal` waits like any request: in one process no holder can have died mid-step. */
+  async withLock<T>(name: string, fn: () => Promise<T>, options: LockOptions = {}) {
     if (options.ifAvailable && this.tails.has(name)) return { held: false as const };
     const before = this.tails.get(name) ?? Promise.resolve();
     let release!: () => void;
@@ -39,11 +46,11 @@ export class InProcessLocks implements Locks {
 export class WebLocks implements Locks {
   constructor(private readonly manager: LockManager) {}
 
-  async withLock<T>(name: string, fn: () => Promise<T>, options: { ifAvailable?: boolean } = {}) {
+  async withLock<T>(name: string, fn: () => Promise<T>, options: LockOptions = {}) {
     let result: { held: true; value: T } | { held: false } = { held: false };
     await this.manager.request(
       name,
-      { ifAvailable: options.ifAvailable ?? false },
+      options.steal ? { steal: true } : { ifAvailable: options.ifAvailable ?? false },
       async (lock) => {
         if (lock) result = { held: true, value: await fn() };
       },

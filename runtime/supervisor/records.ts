@@ -67,4 +67,9 @@ export type SupervisorJournalEntry =
 export type JournalEntry = (EngineJournalEntry | SupervisorJournalEntry) & {
   process: string;
   at: number;
+  /**
+   * On the last entry of each write: the snapshot that write left the process at (position
+   * only, never context values). Entries written before snapshots were kept have none.
+   */
+  snapshot?: Snapshot;
 };

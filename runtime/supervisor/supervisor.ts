@@ -6,6 +6,7 @@ import type { Flow } from '../../shared/schema.ts';
 import { validateFlow } from '../../shared/validateFlow.ts';
 import type { EngineJournalEntry } from '../engine/journal.ts';
 import { rebaseSnapshot } from '../engine/rebase.ts';
+import type { Snapshot } from '../engine/snapshot.ts';
 import type { EngineEnv } from '../engine/run.ts';
 import {
   clearFailure,
@@ -30,12 +31,24 @@ import type {
   SupervisorJournalEntry,
 } from './records.ts';
 import type { Store } from './store.ts';
-import { InProcessLocks, type Locks } from './locks.ts';
+import { InProcessLocks, type LockOptions, type Locks } from './locks.ts';
 
 export interface SupervisorOptions {
   /** Per-process locks: Web Locks in the browser, so that two tabs never run one process. */
   locks?: Locks;
   newId?: (kind: 'process' | 'context') => string;
+  /** Hears which node each step is in, and when it is out (the app's runaway watchdog). */
+  watch?: StepWatch;
+}
+
+/**
+ * Told when a step enters a node and when the step is over. A runner that can only stop a
+ * runaway expression from outside (the app ends its Web Worker) learns from it which process and
+ * node to fail, and which wake to keep for a retry.
+ */
+export interface StepWatch {
+  entering(process: string, path: string, wake: PendingWake | null): void;
+  left(process: string): void;
 }
 
 /** A request the supervisor refuses; nothing was changed. The message says why. */
@@ -62,6 +75,7 @@ export class Supervisor {
   private readonly newId: (kind: 'process' | 'context') => string;
   private readonly listeners = new Set<(processId: string) => void>();
   private readonly stopRequests = new Set<string>();
+  private readonly watch: StepWatch | undefined;
 
   constructor(
     readonly store: Store,
@@ -70,6 +84,52 @@ export class Supervisor {
   ) {
     this.locks = options.locks ?? new InProcessLocks();
     this.newId = options.newId ?? ((kind) => `${kind}-${++this.ids}`);
+    this.watch = options.watch;
+  }
+
+  /** Runs one engine act, telling the watch when it is over, however it ends. */
+  private async watched<T>(process: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.watch) return fn();
+    try {
+      return await fn();
+    } finally {
+      this.watch.left(process);
+    }
+  }
+
+  /**
+   * Fails a process at `path` from outside the step that was running it: its runner was ended
+   * because an expression there would not stop (the step committed nothing, so the stored
+   * snapshot is the one before it). The wake it was carrying is kept, so `retry` can fire it.
+   */
+  failRunaway(
+    id: string,
+    path: string,
+    message: string,
+    wake: PendingWake | null,
+  ): Promise<ProcessRecord> {
+    return this.locked(
+      id,
+      async () => {
+        const record = await this.mustGet(id);
+        // A step can run from any status but these (a stopped process is stepped, too).
+        if (['done', 'cancelled', 'failed'].includes(record.status)) return record;
+        const failed: ProcessRecord = {
+          ...record,
+          status: 'failed',
+          snapshot: { ...record.snapshot, failed: { path, message } },
+          due: null,
+          error: `node "${path}": ${message}`,
+          pendingWake: wake ?? record.pendingWake,
+        };
+        await this.store.putProcess(failed, [
+          this.stamp(id, { type: 'failed', node: path, message }, failed.snapshot),
+        ]);
+        return failed;
+      },
+      // The lock's holder was the worker ended in this very step.
+      { steal: true },
+    );
   }
 
   /** Hears of every change to a process, after it is stored (for the app and other tabs). */
@@ -83,14 +143,18 @@ export class Supervisor {
   }
 
   /** Runs `fn` holding the process's lock, so that no other runner touches it meanwhile. */
-  private async locked<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const result = await this.locks.withLock(`wakeflow:process:${id}`, async () => {
-      try {
-        return await fn();
-      } finally {
-        this.changed(id);
-      }
-    });
+  private async locked<T>(id: string, fn: () => Promise<T>, options?: LockOptions): Promise<T> {
+    const result = await this.locks.withLock(
+      `wakeflow:process:${id}`,
+      async () => {
+        try {
+          return await fn();
+        } finally {
+          this.changed(id);
+        }
+      },
+      options,
+    );
     if (!result.held) throw new SupervisorError(`process "${id}" is busy in another tab`);
     return result.value;
   }
@@ -158,7 +222,7 @@ export class Supervisor {
       ? { ...record, status: 'stopped' as const, stoppedFrom: 'running' as const }
       : record;
     await this.store.putProcess(first, [
-      this.stamp(id, { type: 'started', flow: flowId, contextId }),
+      this.stamp(id, { type: 'started', flow: flowId, contextId }, first.snapshot),
     ]);
     return options.paused ? first : this.driveUnlocked(id);
   }
@@ -178,7 +242,7 @@ export class Supervisor {
       if (steps === MAX_STEPS_PER_RUN) {
         const error = `ran ${MAX_STEPS_PER_RUN} steps without stopping; stopped so the page stays responsive`;
         record = { ...record, status: 'stopped', stoppedFrom: 'running', error };
-        await this.store.putProcess(record, [this.stamp(id, { type: 'stopped' })]);
+        await this.store.putProcess(record, [this.stamp(id, { type: 'stopped' }, record.snapshot)]);
         break;
       }
       record = await this.commit(record, (snapshot, context, env) => step(snapshot, context, env));
@@ -486,7 +550,7 @@ export class Supervisor {
       stoppedFrom: record.status,
       due: null,
     };
-    await this.store.putProcess(stopped, [this.stamp(id, { type: 'stopped' })]);
+    await this.store.putProcess(stopped, [this.stamp(id, { type: 'stopped' }, stopped.snapshot)]);
     return stopped;
   }
 
@@ -506,7 +570,7 @@ export class Supervisor {
       status: statusOf(record.snapshot) as ProcessStatus,
       due: this.dueOf(record.snapshot, flows),
     };
-    await this.store.putProcess(resumed, [this.stamp(id, { type: 'resumed' })]);
+    await this.store.putProcess(resumed, [this.stamp(id, { type: 'resumed' }, resumed.snapshot)]);
     // A timer that fell due while stopped fires at once, once: it wakes the process like any
     // other, so a changed flow is reported with that trigger still pending.
     const timer = timersOf(resumed.snapshot, (f) => flows.get(f))[0];
@@ -534,7 +598,9 @@ export class Supervisor {
       error: null,
     };
     cleared.status = record.pendingWake ? 'waiting' : 'running';
-    await this.store.putProcess(cleared, [this.stamp(id, { type: 'retried', node })]);
+    await this.store.putProcess(cleared, [
+      this.stamp(id, { type: 'retried', node }, cleared.snapshot),
+    ]);
     if (cleared.pendingWake) return this.wake(cleared, cleared.pendingWake);
     return this.driveUnlocked(id);
   }
@@ -551,7 +617,9 @@ export class Supervisor {
         `process "${id}" is ${record.status}; only a process whose flow changed can be resolved`,
       );
     }
-    const journal = [this.stamp(id, { type: 'resolved', choice })];
+    const journal = (r: ProcessRecord) => [
+      this.stamp(id, { type: 'resolved', choice }, r.snapshot),
+    ];
     const base = { ...record, changes: [], error: null };
     if (choice === 'cancel') {
       const cancelled: ProcessRecord = {
@@ -560,7 +628,7 @@ export class Supervisor {
         due: null,
         pendingWake: null,
       };
-      await this.store.putProcess(cancelled, journal);
+      await this.store.putProcess(cancelled, journal(cancelled));
       return cancelled;
     }
     if (choice === 'restart') {
@@ -579,12 +647,12 @@ export class Supervisor {
         pendingWake: null,
         due: null,
       };
-      await this.store.putProcess(restarted, journal);
+      await this.store.putProcess(restarted, journal(restarted));
       return this.driveUnlocked(id);
     }
     if (choice === 'keep') {
       const kept: ProcessRecord = { ...base, pinned: true, status: 'waiting' };
-      await this.store.putProcess(kept, journal);
+      await this.store.putProcess(kept, journal(kept));
       return this.afterResolve(kept);
     }
     if (choice !== 'continue')
@@ -603,7 +671,7 @@ export class Supervisor {
       pinned: false,
       status: statusOf(rebased.snapshot) as ProcessStatus,
     };
-    await this.store.putProcess(continued, journal);
+    await this.store.putProcess(continued, journal(continued));
     return this.afterResolve(continued);
   }
 
@@ -661,7 +729,7 @@ export class Supervisor {
       due: null,
     };
     await this.store.putProcess(changed, [
-      this.stamp(record.id, { type: 'flow-changed', changes }),
+      this.stamp(record.id, { type: 'flow-changed', changes }, changed.snapshot),
     ]);
     return changed;
   }
@@ -684,7 +752,15 @@ export class Supervisor {
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = await this.mustGetContext(record.contextId);
       const now = this.clock.now();
-      const result = await act(record.snapshot, context.value, { flows: (f) => flows.get(f), now });
+      const result = await this.watched(record.id, () =>
+        act(record.snapshot, context.value, {
+          flows: (f) => flows.get(f),
+          now,
+          ...(this.watch
+            ? { entering: (path) => this.watch?.entering(record.id, path, wake) }
+            : {}),
+        }),
+      );
       const failed = result.status === 'failed';
       const next: ProcessRecord = {
         ...record,
@@ -705,7 +781,10 @@ export class Supervisor {
               change: this.change(context.id, context.version + 1, record.id, node, result.writes),
             }
           : undefined;
-      const journal = result.journal.map((e) => this.stamp(record.id, e));
+      const last = result.journal.length - 1;
+      const journal = result.journal.map((e, i) =>
+        this.stamp(record.id, e, i === last ? next.snapshot : undefined),
+      );
       const ok = await this.store.commitStep({
         process: next,
         context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
@@ -754,8 +833,16 @@ export class Supervisor {
     return { contextId, version, process, node, writes, at: this.clock.now() };
   }
 
-  private stamp(process: string, entry: EngineJournalEntry | SupervisorJournalEntry): JournalEntry {
-    return { ...entry, process, at: this.clock.now() };
+  /**
+   * A journal entry with its time. The last entry of each write carries the snapshot the write
+   * leaves the process at, so the inspector can show any moment without an extra store request.
+   */
+  private stamp(
+    process: string,
+    entry: EngineJournalEntry | SupervisorJournalEntry,
+    snapshot?: Snapshot,
+  ): JournalEntry {
+    return { ...entry, process, at: this.clock.now(), ...(snapshot ? { snapshot } : {}) };
   }
 
   async mustGet(id: string): Promise<ProcessRecord> {

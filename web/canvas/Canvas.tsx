@@ -5,6 +5,7 @@ import {
   MarkerType,
   ReactFlow,
   useReactFlow,
+  type NodeChange,
   type OnConnect,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -16,17 +17,34 @@ import {
   onNodesChange,
   useDesigner,
 } from '../designer/designerStore.ts';
+import type { CanvasNode } from '../designer/canvasTypes.ts';
+import { FlowChangesLegend } from './FlowChangesLegend.tsx';
 import { KIND_DRAG_TYPE, kindFromDrag } from './kindDrag.ts';
 import { edgeTypes, nodeTypes } from './nodeTypes.ts';
+import { RemovedNode } from './nodes/RemovedNode.tsx';
+import { REMOVED_PREFIX } from './removedItems.ts';
+import { useFlowChanges } from './useFlowChanges.ts';
 
 const GRID: [number, number] = [20, 20];
 const EDGE_OPTIONS = { markerEnd: { type: MarkerType.ArrowClosed } };
+/** The flow's kinds, and ghosts of removed nodes while a process's flow changed. */
+const CANVAS_NODE_TYPES = { ...nodeTypes, removed: RemovedNode };
+
+/** Ghosts are not part of the flow: what React Flow reports of them is not an edit. */
+function onFlowNodesChange(changes: NodeChange[]): void {
+  onNodesChange(
+    changes.filter(
+      (c) => !('id' in c) || !c.id.startsWith(REMOVED_PREFIX),
+    ) as NodeChange<CanvasNode>[],
+  );
+}
 
 /** The canvas: the open flow's nodes and edges, drawn and edited with React Flow. */
 export function Canvas() {
   const nodes = useDesigner((s) => s.nodes);
   const edges = useDesigner((s) => s.edges);
   const flowId = useDesigner((s) => s.meta.id);
+  const drawn = useFlowChanges(flowId, nodes, edges);
   const { screenToFlowPosition } = useReactFlow();
 
   const onConnect: OnConnect = useCallback((c) => connect(c), []);
@@ -50,11 +68,11 @@ export function Canvas() {
       {/* Keyed by flow, so that each flow opens fitted to the view. */}
       <ReactFlow
         key={flowId}
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
+        nodes={drawn.nodes}
+        edges={drawn.edges}
+        nodeTypes={CANVAS_NODE_TYPES}
         edgeTypes={edgeTypes}
-        onNodesChange={onNodesChange}
+        onNodesChange={onFlowNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
         defaultEdgeOptions={EDGE_OPTIONS}
@@ -70,6 +88,7 @@ export function Canvas() {
         <Background gap={GRID[0]} />
         <MiniMap pannable zoomable ariaLabel="Minimap of the flow" />
         <Controls aria-label="Zoom controls" />
+        <FlowChangesLegend legend={drawn.legend} />
       </ReactFlow>
     </div>
   );

@@ -8,7 +8,7 @@ import {
 } from '@xyflow/react';
 import { memo } from 'react';
 import type { FlowEdge as FlowEdgeRecord } from '../../shared/schema.ts';
-import type { CanvasEdge, CanvasNode } from '../designer/canvasTypes.ts';
+import type { CanvasEdge, CanvasNode, FlowEdgeData } from '../designer/canvasTypes.ts';
 import { edgeAriaLabel, UNKNOWN_TRIGGER_ICON } from './edgeLabel.ts';
 import {
   countProblems,
@@ -16,6 +16,7 @@ import {
   triggerKind,
   type TriggerKind,
 } from './nodes/describeNode.ts';
+import { ChangeBadge } from './nodes/ChangeBadge.tsx';
 import './nodes/nodes.css';
 
 /**
@@ -50,6 +51,7 @@ export const FlowEdge = memo(function FlowEdge({
   });
   const edge: FlowEdgeRecord = data?.edge ?? { id, from: source, to: target };
   const problems = data?.problems ?? [];
+  const change = data?.change;
   const when = edge.when !== undefined && edge.when.trim() !== '' ? edge.when : undefined;
   const labelProps: EdgeLabelProps = {
     id,
@@ -58,6 +60,7 @@ export const FlowEdge = memo(function FlowEdge({
     problems,
     selected: selected === true,
     selectable: selectable !== false,
+    change,
     x: labelX,
     y: labelY,
   };
@@ -69,12 +72,21 @@ export const FlowEdge = memo(function FlowEdge({
         markerEnd={markerEnd}
         style={style}
         interactionWidth={interactionWidth}
-        className={problems.length > 0 ? 'wf-edge-path--problems' : undefined}
+        className={
+          [
+            problems.length > 0 ? 'wf-edge-path--problems' : '',
+            change ? `wf-edge-path--${change}` : '',
+          ]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
       />
       {edge.trigger !== undefined ? (
         <TriggeredEdgeLabel {...labelProps} source={source} trigger={edge.trigger} />
       ) : (
-        (when !== undefined || problems.length > 0) && <EdgeLabel {...labelProps} />
+        (when !== undefined || problems.length > 0 || change !== undefined) && (
+          <EdgeLabel {...labelProps} />
+        )
       )}
     </>
   );
@@ -87,6 +99,7 @@ interface EdgeLabelProps {
   problems: readonly string[];
   selected: boolean;
   selectable: boolean;
+  change: FlowEdgeData['change'];
   x: number;
   y: number;
   kind?: TriggerKind | undefined;
@@ -107,7 +120,18 @@ function TriggeredEdgeLabel({
   return <EdgeLabel {...props} kind={found !== undefined ? triggerKind(found) : undefined} />;
 }
 
-function EdgeLabel({ id, edge, when, problems, selected, selectable, x, y, kind }: EdgeLabelProps) {
+function EdgeLabel({
+  id,
+  edge,
+  when,
+  problems,
+  selected,
+  selectable,
+  change,
+  x,
+  y,
+  kind,
+}: EdgeLabelProps) {
   const store = useStoreApi();
   // The label lives in a portal outside the edge's <g>, so a click on it would not reach React
   // Flow's own edge selection: select the edge here, as a click on its path would.
@@ -120,6 +144,7 @@ function EdgeLabel({ id, edge, when, problems, selected, selectable, x, y, kind 
     'nopan',
     selected ? 'wf-edge-label--selected' : '',
     problems.length > 0 ? 'wf-edge-label--problems' : '',
+    change ? `wf-edge-label--${change}` : '',
   ];
   const title = [edgeAriaLabel(edge, problems, kind), ...problems.map((p) => `⚠ ${p}`)].join('\n');
   return (
@@ -130,6 +155,7 @@ function EdgeLabel({ id, edge, when, problems, selected, selectable, x, y, kind 
         title={title}
         onClick={select}
       >
+        <ChangeBadge change={change} />
         {edge.trigger !== undefined && (
           <span className="wf-edge-label__trigger">
             <span aria-hidden="true">

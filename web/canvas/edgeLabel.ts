@@ -1,8 +1,21 @@
-import type { FlowEdge } from '../../shared/schema.ts';
-import { countProblems, type TriggerKind } from './nodes/describeNode.ts';
+import type { FlowEdge, FlowNode } from '../../shared/schema.ts';
+import { countProblems, triggerKind, type TriggerKind } from './nodes/describeNode.ts';
 
 /** Shown for an edge's trigger when the trigger is not found on its source node. */
 export const UNKNOWN_TRIGGER_ICON = '↯';
+
+/**
+ * The kind of the trigger an edge is taken on, read from its source node; undefined for an edge
+ * with no trigger, or one whose trigger is not on that node.
+ */
+export function edgeTriggerKind(
+  edge: FlowEdge,
+  source: FlowNode | undefined,
+): TriggerKind | undefined {
+  if (edge.trigger === undefined || source?.kind !== 'continue-after') return undefined;
+  const trigger = source.on.find((t) => t.id === edge.trigger);
+  return trigger ? triggerKind(trigger) : undefined;
+}
 
 /**
  * An edge's accessible name, e.g. "Edge from sleep to read, on timer daily, when

@@ -9,6 +9,8 @@ import type { FlowEdge, FlowNode, NodeKind } from '../../shared/schema.ts';
 export interface FlowNodeData extends Record<string, unknown> {
   node: FlowNode;
   problems: readonly string[];
+  /** Set only on what the canvas draws for a process whose flow changed; never saved. */
+  change?: 'added' | 'changed';
 }
 
 /** A canvas node of one kind: `Node<Data, 'work'>` and so on, a typed union over the kinds. */
@@ -17,6 +19,8 @@ export type CanvasNode = { [K in NodeKind]: Node<FlowNodeData, K> }[NodeKind];
 export interface FlowEdgeData extends Record<string, unknown> {
   edge: FlowEdge;
   problems: readonly string[];
+  /** Set only on what the canvas draws for a process whose flow changed; never saved. */
+  change?: 'added' | 'changed' | 'removed';
 }
 
 export type CanvasEdge = Edge<FlowEdgeData, 'flow'>;

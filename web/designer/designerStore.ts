@@ -132,7 +132,8 @@ export function connect(connection: Connection): void {
       to: connection.target,
       ...(trigger ? { trigger } : {}),
     };
-    return { edges: [...s.edges, toCanvasEdge(edge)] };
+    const source = s.nodes.find((n) => n.id === edge.from)?.data.node;
+    return { edges: [...s.edges, toCanvasEdge(edge, source)] };
   });
 }
 
@@ -158,7 +159,14 @@ export function updateNode(id: string, next: FlowNode): void {
 
 export function updateEdge(id: string, next: FlowEdge): void {
   edit((s) => ({
-    edges: s.edges.map((e) => (e.id === id ? { ...toCanvasEdge(next), selected: e.selected } : e)),
+    edges: s.edges.map((e) =>
+      e.id === id
+        ? {
+            ...toCanvasEdge(next, s.nodes.find((n) => n.id === next.from)?.data.node),
+            selected: e.selected,
+          }
+        : e,
+    ),
   }));
 }
 

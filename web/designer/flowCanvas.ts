@@ -1,5 +1,5 @@
 import type { Flow, FlowEdge, FlowNode } from '../../shared/schema.ts';
-import { edgeAriaLabel } from '../canvas/edgeLabel.ts';
+import { edgeAriaLabel, edgeTriggerKind } from '../canvas/edgeLabel.ts';
 import { triggerHandleId, type CanvasEdge, type CanvasNode } from './canvasTypes.ts';
 
 /** Everything of a flow but its nodes and edges: id, name and any unknown top-level fields. */
@@ -8,10 +8,11 @@ export type FlowMeta = { format: 'flow/1'; id: string; name?: string; [field: st
 /** The canvas's nodes and edges for a flow. Nodes without a position are laid out in a row. */
 export function toCanvas(flow: Flow): { meta: FlowMeta; nodes: CanvasNode[]; edges: CanvasEdge[] } {
   const { nodes, edges, ...meta } = flow;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
   return {
     meta,
     nodes: nodes.map((n, i) => toCanvasNode(n, n.position ?? { x: i * 180, y: 0 })),
-    edges: edges.map(toCanvasEdge),
+    edges: edges.map((e) => toCanvasEdge(e, byId.get(e.from))),
   };
 }
 
@@ -25,14 +26,18 @@ export function toCanvasNode(node: FlowNode, position: { x: number; y: number })
   } as CanvasNode;
 }
 
-export function toCanvasEdge(edge: FlowEdge): CanvasEdge {
+/**
+ * A canvas edge. With its source node, an edge from a trigger is named for the trigger's kind
+ * ("on timer daily") from the start, not only once validation has run.
+ */
+export function toCanvasEdge(edge: FlowEdge, source?: FlowNode): CanvasEdge {
   return {
     id: edge.id,
     source: edge.from,
     target: edge.to,
     type: 'flow',
     ...(edge.trigger !== undefined ? { sourceHandle: triggerHandleId(edge.trigger) } : {}),
-    ariaLabel: edgeAriaLabel(edge, []),
+    ariaLabel: edgeAriaLabel(edge, [], edgeTriggerKind(edge, source)),
     data: { edge, problems: [] },
   };
 }

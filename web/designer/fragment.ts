@@ -55,7 +55,10 @@ export function pasteFragment(
     const id = freshId('e', takenEdges);
     takenEdges.add(id);
     return {
-      ...toCanvasEdge({ ...e, id, from: rename.get(e.from)!, to: rename.get(e.to)! }),
+      ...toCanvasEdge(
+        { ...e, id, from: rename.get(e.from)!, to: rename.get(e.to)! },
+        added.find((n) => n.id === rename.get(e.from))?.data.node,
+      ),
       selected: false,
     };
   });

@@ -1,5 +1,6 @@
 import type { Flow } from '../../shared/schema.ts';
-import { edgeAriaLabel } from '../canvas/edgeLabel.ts';
+import type { FlowNode } from '../../shared/schema.ts';
+import { edgeAriaLabel, edgeTriggerKind } from '../canvas/edgeLabel.ts';
 import { validateFlow, type Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
 import { currentFlow, useDesigner } from './designerStore.ts';
@@ -8,13 +9,15 @@ const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * Puts each problem on its node or edge. Only the canvas nodes whose problems changed get new
- * objects, so a fix re-renders the node it fixed and nothing else.
+ * Puts each problem on its node or edge, and names each edge afresh (its problems, and the kind
+ * of the trigger it is taken on, which an edit of its source node may change). Only the items
+ * whose problems or name changed get new objects, so a fix re-renders what it fixed.
  */
 export function withProblems<T extends CanvasNode | CanvasEdge>(
   items: readonly T[],
   problems: readonly Problem[],
   key: 'nodeId' | 'edgeId',
+  nodeOf: (id: string) => FlowNode | undefined = () => undefined,
 ): T[] {
   const byId = new Map<string, string[]>();
   for (const p of problems) {
@@ -25,10 +28,13 @@ export function withProblems<T extends CanvasNode | CanvasEdge>(
   return items.map((item) => {
     const next = byId.get(item.id) ?? [];
     const data = item.data as { problems: readonly string[] };
-    if (same(data.problems, next)) return item;
-    const edge = (item as CanvasEdge).data?.edge;
-    const named = key === 'edgeId' && edge ? { ariaLabel: edgeAriaLabel(edge, next) } : {};
-    return { ...item, ...named, data: { ...data, problems: next } } as T;
+    const edge = key === 'edgeId' ? (item as CanvasEdge).data?.edge : undefined;
+    const ariaLabel = edge && edgeAriaLabel(edge, next, edgeTriggerKind(edge, nodeOf(edge.from)));
+    const sameProblems = same(data.problems, next);
+    if (sameProblems && (ariaLabel === undefined || ariaLabel === item.ariaLabel)) return item;
+    const named = ariaLabel !== undefined ? { ariaLabel } : {};
+    const nextData = sameProblems ? data : { ...data, problems: next };
+    return { ...item, ...named, data: nextData } as T;
   });
 }
 
@@ -65,10 +71,11 @@ export function startLiveValidation(
     const flows = new Map(workspace());
     flows.set(flow.id, flow);
     const problems = validateFlow(flow, { flows });
+    const nodesById = new Map(flow.nodes.map((n) => [n.id, n]));
     useDesigner.setState((now) => ({
       problems,
       nodes: withProblems(now.nodes, problems, 'nodeId'),
-      edges: withProblems(now.edges, problems, 'edgeId'),
+      edges: withProblems(now.edges, problems, 'edgeId', (id) => nodesById.get(id)),
     }));
   };
   run();

@@ -19,7 +19,7 @@ export function ClockControls() {
 
   const advance = (target: (runtime: Runtime) => Promise<number | null>) =>
     act(async (runtime) => {
-      if (runtime.clock.mode === 'real') runtime.clock.useVirtual();
+      if (runtime.clock.mode === 'real') await runtime.clock.useVirtual();
       const to = await target(runtime);
       if (to === null)
         throw new Error(
@@ -37,7 +37,7 @@ export function ClockControls() {
         },
       });
       try {
-        await runtime.supervisor.advanceTo(to, {
+        await runtime.advanceTo(to, {
           signal: controller.signal,
           onProgress: (reached, wakes) =>
             useInspector.setState((s) =>
@@ -60,7 +60,12 @@ export function ClockControls() {
         <button
           type="button"
           aria-pressed={clock.mode === 'real'}
-          onClick={() => void act(async (r) => (r.clock.useReal(), r.wakeDue()))}
+          onClick={() =>
+            void act(async (r) => {
+              await r.clock.useReal();
+              await r.wakeDue();
+            })
+          }
         >
           Real time
         </button>

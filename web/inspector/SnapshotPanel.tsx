@@ -1,8 +1,9 @@
 import { timersOf, waitDue } from '../../runtime/engine/timers.ts';
-import { waitsWithTriggers } from '../../runtime/engine/step.ts';
+import { statusOf, waitsWithTriggers } from '../../runtime/engine/step.ts';
 import type { ScopeSnapshot } from '../../runtime/engine/snapshot.ts';
-import { formatDue } from './formatTime.ts';
-import type { Inspection } from './inspectorState.ts';
+import { describeEntry } from './describeEntry.ts';
+import { formatDue, formatInstant } from './formatTime.ts';
+import { showAsOf, useInspector, type Inspection } from './inspectorState.ts';
 
 const gen = (g: number[]) => (g.length === 0 ? '—' : g.join('.'));
 
@@ -14,21 +15,54 @@ function readyOf(scope: ScopeSnapshot, prefix = ''): { path: string; gen: number
   ];
 }
 
-/** Where the process is: ready nodes, waits with their due times, and the snapshot's JSON. */
+/**
+ * Where the process is: ready nodes, waits with their due times, and the snapshot's JSON. With a
+ * journal entry chosen, the snapshot kept with it instead, read-only and labelled as of when.
+ */
 export function SnapshotPanel({ inspection, now }: { inspection: Inspection; now: number }) {
-  const { record, flows } = inspection;
+  const { record, flows, shown, journal } = inspection;
+  const { snapshot } = shown;
+  const asOf = useInspector((s) => s.asOf);
+  const past = shown.entry !== undefined ? journal[shown.entry] : undefined;
   const lookup = (f: string) => flows.get(f);
-  const timers = timersOf(record.snapshot, lookup);
-  const waits = waitsWithTriggers(record.snapshot, lookup);
-  const ready = readyOf(record.snapshot.scope);
-  const json = JSON.stringify(record.snapshot, null, 2);
+  const timers = timersOf(snapshot, lookup);
+  const waits = waitsWithTriggers(snapshot, lookup);
+  const ready = readyOf(snapshot.scope);
+  const json = JSON.stringify(snapshot, null, 2);
   return (
-    <section className="inspector-panel" aria-labelledby="snapshot-heading">
-      <h3 id="snapshot-heading">Snapshot</h3>
+    <section
+      className={past ? 'inspector-panel snapshot-past' : 'inspector-panel'}
+      aria-labelledby="snapshot-heading"
+    >
+      <h3 id="snapshot-heading">Snapshot{past && <> as of {formatInstant(past.at)}</>}</h3>
+      {asOf !== undefined && !past && (
+        <p className="as-of" role="status">
+          No snapshot was kept with entry {asOf + 1} (it was written before snapshots were kept);
+          this is the snapshot now.{' '}
+          <button type="button" onClick={() => showAsOf(undefined)}>
+            Back to now
+          </button>
+        </p>
+      )}
+      {past && (
+        <p className="as-of" role="status">
+          <span aria-label="Snapshot as of">
+            Entry {shown.entry! + 1}: {describeEntry(past)}, at {formatInstant(past.at)}
+          </span>{' '}
+          (read-only){' '}
+          <button type="button" onClick={() => showAsOf(undefined)}>
+            Back to now
+          </button>
+        </p>
+      )}
       <dl>
         <dt>Status</dt>
-        <dd aria-label="Process status">{record.status}</dd>
-        {record.error && (
+        {past ? (
+          <dd aria-label="Status then">{statusOf(snapshot)}</dd>
+        ) : (
+          <dd aria-label="Process status">{record.status}</dd>
+        )}
+        {!past && record.error && (
           <>
             <dt>Error</dt>
             <dd>{record.error}</dd>

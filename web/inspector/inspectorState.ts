@@ -1,12 +1,16 @@
 import { create } from 'zustand';
 import type { Flow } from '../../shared/schema.ts';
+import type { Snapshot } from '../../runtime/engine/snapshot.ts';
 import type {
   ContextChange,
   JournalEntry,
   ProcessRecord,
 } from '../../runtime/supervisor/records.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
+import { snapshotAsOf } from './asOf.ts';
+import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
 import { overlayOf, type NodeRunState } from './overlay.ts';
+import { scopeLevels, type ScopeLevel } from './scopePath.ts';
 
 /** What the inspector shows of the selected process, read from the store on every change. */
 export interface Inspection {
@@ -14,15 +18,25 @@ export interface Inspection {
   context: { version: number; value: unknown };
   changes: ContextChange[];
   journal: JournalEntry[];
-  /** The flows the process runs on, by id. */
+  /** The flows the process runs on, by id (the versions it slept on). */
   flows: Map<string, Flow>;
-  /** Its position, node by node, on its top-level flow's canvas. */
+  /** The levels from the top-level flow down to the sub-flow opened in place; at least one. */
+  levels: ScopeLevel[];
+  /** The snapshot drawn: the process's now, or the one kept with the journal entry selected. */
+  shown: { snapshot: Snapshot; entry: number | undefined };
+  /** Its position, node by node, on the canvas of the last level's flow. */
   overlay: Map<string, NodeRunState>;
+  /** For a process whose flow changed: what changed, by flow id. */
+  diffs: Map<string, CanvasDiff>;
 }
 
 interface InspectorState {
   selected: string | undefined;
   inspection: Inspection | undefined;
+  /** Sub-flow node ids from the top-level flow to the one opened in place (`[]`: the top). */
+  scope: string[];
+  /** The journal entry whose snapshot is shown, read-only; undefined shows now. */
+  asOf: number | undefined;
   /** The clock as this tab sees it. */
   clock: { mode: 'real' | 'virtual'; now: number };
   /** A long advance in progress: how far it got, and how to cancel it. */
@@ -36,13 +50,84 @@ interface InspectorState {
 export const useInspector = create<InspectorState>(() => ({
   selected: undefined,
   inspection: undefined,
+  scope: [],
+  asOf: undefined,
   clock: { mode: 'real', now: Date.now() },
   advancing: undefined,
   error: undefined,
 }));
 
 export function selectProcess(id: string | undefined): void {
-  useInspector.setState({ selected: id, inspection: undefined, error: undefined });
+  useInspector.setState({
+    selected: id,
+    inspection: undefined,
+    scope: [],
+    asOf: undefined,
+    error: undefined,
+  });
+}
+
+type Raw = Pick<Inspection, 'record' | 'context' | 'changes' | 'journal' | 'flows'>;
+
+/**
+ * The derived parts of an inspection: the levels of the scope opened in place, the snapshot
+ * shown (now, or as of a journal entry), the overlay for that scope and moment, and the
+ * changes to draw. Unchanged diffs keep their object, so the canvas does not redraw ghosts.
+ */
+function derive(
+  raw: Raw,
+  scope: readonly string[],
+  asOf: number | undefined,
+  before?: Inspection,
+): Inspection {
+  const levels = scopeLevels(raw.record.flow, scope, raw.flows);
+  const kept = asOf === undefined ? undefined : snapshotAsOf(raw.journal, asOf);
+  const shown = kept
+    ? { snapshot: kept.snapshot, entry: kept.entry }
+    : { snapshot: raw.record.snapshot, entry: undefined };
+  // As of an entry, the journal after it has not happened yet.
+  const journal = kept ? raw.journal.slice(0, kept.entry + 1) : raw.journal;
+  const path = levels[levels.length - 1]!.path;
+  const changes = raw.record.status === 'flow-changed' ? raw.record.changes : [];
+  const sameChanges =
+    before !== undefined &&
+    JSON.stringify(before.record.status === 'flow-changed' ? before.record.changes : []) ===
+      JSON.stringify(changes);
+  return {
+    ...raw,
+    levels,
+    shown,
+    overlay: overlayOf(shown, journal, raw.flows, path),
+    diffs: sameChanges ? before.diffs : canvasDiffs(changes, raw.flows),
+  };
+}
+
+function rederive(patch: { scope?: string[]; asOf?: number | undefined }): void {
+  useInspector.setState((s) => {
+    const scope = patch.scope ?? s.scope;
+    const asOf = 'asOf' in patch ? patch.asOf : s.asOf;
+    return {
+      scope,
+      asOf,
+      inspection: s.inspection ? derive(s.inspection, scope, asOf, s.inspection) : undefined,
+    };
+  });
+}
+
+/** Shows the process at the moment of a journal entry (read-only), or now with undefined. */
+export function showAsOf(entry: number | undefined): void {
+  rederive({ asOf: entry });
+}
+
+/** Sets the sub-flow opened in place, by sub-flow node ids from the top-level flow. */
+export function setScope(path: string[]): void {
+  rederive({ scope: path });
+}
+
+/** The flow the canvas must show for the inspected process's overlay to be drawn. */
+export function shownFlow(s: Pick<InspectorState, 'inspection'>): string | undefined {
+  const levels = s.inspection?.levels;
+  return levels?.[levels.length - 1]!.flow;
 }
 
 /** Reads the selected process afresh; called on every change, here or in another tab. */
@@ -62,15 +147,14 @@ export async function refreshInspection(runtime: Runtime): Promise<void> {
     store.journal(id),
     supervisor.sleptOn(record),
   ]);
-  if (useInspector.getState().selected !== id) return;
-  useInspector.setState({
-    inspection: {
-      record,
-      context: { version: context?.version ?? 0, value: context?.value ?? null },
-      changes,
-      journal,
-      flows,
-      overlay: overlayOf(record, journal, flows),
-    },
-  });
+  const s = useInspector.getState();
+  if (s.selected !== id) return;
+  const raw: Raw = {
+    record,
+    context: { version: context?.version ?? 0, value: context?.value ?? null },
+    changes,
+    journal,
+    flows,
+  };
+  useInspector.setState({ inspection: derive(raw, s.scope, s.asOf, s.inspection) });
 }

@@ -1,18 +1,38 @@
+import { transfer, wrap, type Remote } from 'comlink';
 import type { Flow } from '../../shared/schema.ts';
-import { IdbStore } from '../../runtime/store/idbStore.ts';
-import { ResilientStore } from '../../runtime/store/resilientStore.ts';
-import { SwitchableClock } from '../../runtime/supervisor/clock.ts';
-import { InProcessLocks, WebLocks } from '../../runtime/supervisor/locks.ts';
-import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
+import type { IdbStore } from '../../runtime/store/idbStore.ts';
+import type { ResilientStore, SaveState } from '../../runtime/store/resilientStore.ts';
+import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
+import type { ClockState, Runaway, RuntimeEvent, Views } from './runtimeProtocol.ts';
+import type { WorkerEntry } from './runtimeWorker.ts';
 import { startScheduler } from './scheduler.ts';
+import { RUNAWAY_MS, startWatchdog } from './watchdog.ts';
+import type { WorkerRuntime } from './workerRuntime.ts';
 
-/** The runtime of one tab: the workspace's store, the supervisor, and their wiring to other tabs. */
+/** The runtime of one tab, as the page sees it: every call goes to the runtime's Web Worker. */
 export interface Runtime {
-  idb: IdbStore;
-  store: ResilientStore;
+  supervisor: Remote<Supervisor>;
+  store: Remote<ResilientStore>;
+  idb: Remote<IdbStore>;
   /** Real time, or virtual time the designer moves forward (this tab only). */
-  clock: SwitchableClock;
-  supervisor: Supervisor;
+  clock: {
+    readonly mode: 'real' | 'virtual';
+    now(): number;
+    useVirtual(): Promise<void>;
+    useReal(): Promise<void>;
+  };
+  /** Whether everything is saved; the last the worker said. */
+  readonly saveState: SaveState;
+  /** The workspace's flows and processes, in one call. */
+  views(): Promise<Views>;
+  /**
+   * Advances the virtual clock to `target`, firing every timer due on the way, in order; reports
+   * each stop and ends early, at the last time reached, when `signal` is aborted.
+   */
+  advanceTo(
+    target: number,
+    options: { onProgress?: (reached: number, wakes: number) => void; signal?: AbortSignal },
+  ): Promise<{ wakes: number; reached: number }>;
   /** Tells this tab's views that something changed (here or in another tab). */
   onChange(listener: () => void): () => void;
   /** Wakes what is due now; the scheduler calls it, and so may a view. */
@@ -25,84 +45,217 @@ export interface Runtime {
 
 const CHANNEL = 'wakeflow:changes';
 
+/** A worker that runs the runtime, and what a call to it waits on besides its answer. */
+interface Running {
+  worker: Worker;
+  remote: Remote<WorkerRuntime>;
+  /** Rejects every call in flight when the worker is ended. */
+  guard<T>(call: Promise<T>): Promise<T>;
+  end(reason: Error): void;
+}
+
 /**
- * Opens the workspace in IndexedDB and starts this tab's supervisor on the real clock. Per-process
- * Web Locks keep two tabs off one process; a BroadcastChannel tells the other tabs of every
- * change, so each sees the others' within a second. Timers that fell due while every tab was
- * closed fire now, in order of due time.
+ * Starts this tab's runtime in a Web Worker (the store, the clock and the supervisor live there)
+ * and keeps the page's side of it: a copy of the clock, the save state, the scheduler, and the
+ * BroadcastChannel that tells the other tabs of every change. A node that runs for longer than
+ * RUNAWAY_MS ends the worker; a new one starts, fails that node first, and every call waiting on
+ * the old one is refused with the reason.
  */
 export async function createRuntime(options: {
   dbName: string;
   seed: readonly Flow[];
 }): Promise<Runtime> {
-  const idb = await IdbStore.open(options.dbName);
-  const store = new ResilientStore(idb);
-  const locks =
-    typeof navigator !== 'undefined' && navigator.locks
-      ? new WebLocks(navigator.locks)
-      : new InProcessLocks();
-  const clock = new SwitchableClock();
-  const supervisor = new Supervisor(store, clock, {
-    locks,
-    newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
-  });
-  await seedWorkspace(idb, options.seed);
-
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((l) => l());
+  let clock: ClockState = { mode: 'real' };
+  let saveState: SaveState = { saved: true };
+  const progress = new Map<number, (reached: number, wakes: number) => void>();
+  let advances = 0;
+
+  // Set once the scheduler runs; another tab may speak before that.
+  let reschedule = () => {};
   const channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = () => {
     notify();
-    scheduler.reschedule();
+    reschedule();
   };
-  const changed = () => {
-    channel.postMessage({ type: 'changed' });
-    notify();
+  const onEvent = (event: RuntimeEvent) => {
+    switch (event.type) {
+      case 'changed':
+        clock = event.clock;
+        saveState = event.saveState;
+        channel.postMessage({ type: 'changed' });
+        notify();
+        return;
+      case 'busy':
+        watchdog.busy(event);
+        return;
+      case 'idle':
+        watchdog.idle();
+        return;
+      case 'progress':
+        progress.get(event.advance)?.(event.reached, event.wakes);
+    }
   };
-  supervisor.onChange(changed);
-  store.onSaveState(notify);
 
-  const wakeDue = async () => {
-    await store.flush();
-    await supervisor.wakeDue();
-    await supervisor.runAll();
+  // A spare worker waits with its scripts loaded, so that one ended for a runaway is replaced
+  // at once rather than after loading them again.
+  let spare: Prepared | undefined;
+  const spawn = (runaway?: Runaway) => {
+    const prepared = spare ?? prepareWorker();
+    spare = undefined;
+    const opened = openWorker(
+      prepared,
+      { dbName: options.dbName, seed: options.seed, clock, now: Date.now(), runaway },
+      onEvent,
+    );
+    void opened.then(
+      () => (spare ??= prepareWorker()),
+      () => undefined,
+    );
+    return opened;
   };
+  let running: Promise<Running> = spawn();
+  const watchdog = startWatchdog<Extract<RuntimeEvent, { type: 'busy' }>>({
+    limitMs: RUNAWAY_MS,
+    tickMs: 100,
+    now: () => performance.now(),
+    onRunaway: (busy) => {
+      const message =
+        `ran for more than ${RUNAWAY_MS / 1000} seconds in one call that could not be ` +
+        'interrupted; the runtime was restarted and the node failed';
+      void running.then((old) => {
+        old.end(new Error(`process "${busy.process}", node "${busy.path}" ${message}`));
+        running = spawn({ process: busy.process, path: busy.path, wake: busy.wake, message });
+        void running.then(notify, () => undefined);
+      });
+    },
+  });
+  await running;
+
+  /** Calls `method` of the part `pick` chooses, on whichever worker is running now. */
+  const call = <R>(pick: (r: Remote<WorkerRuntime>) => Promise<R>): Promise<R> =>
+    running.then((r) => {
+      // Sent first on the same port, so the worker has the page's time when the call arrives.
+      void r.remote.syncTime(Date.now());
+      return r.guard(pick(r.remote));
+    });
+  const forward = <T extends object>(part: 'supervisor' | 'store' | 'idb'): Remote<T> =>
+    new Proxy({} as Remote<T>, {
+      get: (_target, method) =>
+        // Not a thenable: an async function may return this object.
+        typeof method !== 'string' || method === 'then'
+          ? undefined
+          : (...args: unknown[]) =>
+              call((remote) => {
+                const fn = (remote[part] as unknown as Record<string, unknown>)[method];
+                return (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+              }),
+    });
+
   const scheduler = startScheduler({
-    nextDue: () => supervisor.nextDue(),
-    wakeDue,
+    nextDue: () => call((r) => r.nextDue()),
+    wakeDue: () => call((r) => r.wakeDue()),
     onError: (e) => console.error(e),
   });
+  reschedule = scheduler.reschedule;
   await scheduler.runNow();
 
   return {
-    idb,
-    store,
-    clock,
-    supervisor,
+    supervisor: forward<Supervisor>('supervisor'),
+    store: forward<ResilientStore>('store'),
+    idb: forward<IdbStore>('idb'),
+    clock: {
+      get mode() {
+        return clock.mode;
+      },
+      now: () => clock.virtual ?? Date.now(),
+      async useVirtual() {
+        clock = await call((r) => r.useVirtual());
+      },
+      async useReal() {
+        clock = await call((r) => r.useReal());
+      },
+    },
+    get saveState() {
+      return saveState;
+    },
+    views: () => call((r) => r.views()),
+    async advanceTo(target, { onProgress, signal }) {
+      const advance = ++advances;
+      if (onProgress) progress.set(advance, onProgress);
+      const cancel = () => void call((r) => r.cancelAdvance(advance));
+      signal?.addEventListener('abort', cancel);
+      try {
+        return await call((r) => r.advanceTo(target, advance));
+      } finally {
+        progress.delete(advance);
+        signal?.removeEventListener('abort', cancel);
+      }
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     wakeDue: () => scheduler.runNow(),
-    async saveFlow(flow) {
-      await store.putFlow(flow);
-      changed();
-    },
-    async deleteFlow(id) {
-      await idb.deleteFlow(id);
-      changed();
-    },
+    saveFlow: (flow) => call((r) => r.saveFlow(flow)),
+    deleteFlow: (id) => call((r) => r.deleteFlow(id)),
     close() {
       scheduler.stop();
+      watchdog.stop();
       channel.close();
-      idb.close();
+      void running.then((r) => r.end(new Error('the runtime was closed')));
+      spare?.worker.terminate();
     },
   };
 }
 
-/** On first run the workspace opens on the examples, so the first minute shows what wakeflow does. */
-async function seedWorkspace(idb: IdbStore, seed: readonly Flow[]): Promise<void> {
-  if ((await idb.getMeta('seeded')) === true) return;
-  for (const flow of seed) if (!(await idb.getFlow(flow.id))) await idb.putFlow(flow);
-  await idb.putMeta('seeded', true);
+/** A worker started and loading its scripts, not yet told which workspace to open. */
+interface Prepared {
+  worker: Worker;
+  entry: Remote<WorkerEntry>;
+  /** Rejects when the worker's script fails to load or run. */
+  failed: Promise<never>;
+}
+
+function prepareWorker(): Prepared {
+  const worker = new Worker(new URL('./runtimeWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'wakeflow-runtime',
+  });
+  const failed = new Promise<never>((_, reject) =>
+    worker.addEventListener('error', (e) =>
+      reject(new Error(`the runtime could not start: ${e.message || 'its script failed to load'}`)),
+    ),
+  );
+  failed.catch(() => undefined);
+  return { worker, entry: wrap<WorkerEntry>(worker), failed };
+}
+
+/** Opens the workspace in a prepared worker and waits until it is open. */
+async function openWorker(
+  { worker, entry, failed }: Prepared,
+  start: Parameters<WorkerEntry['open']>[0],
+  onEvent: (event: RuntimeEvent) => void,
+): Promise<Running> {
+  let end!: (reason: Error) => void;
+  const ended = new Promise<never>((_, reject) => (end = reject));
+  ended.catch(() => undefined);
+  const events = new MessageChannel();
+  events.port1.onmessage = (e: MessageEvent<RuntimeEvent>) => onEvent(e.data);
+  const guard = <T>(call: Promise<T>) => Promise.race([call, ended]);
+  const remote = (await Promise.race([
+    entry.open(start, transfer(events.port2, [events.port2])),
+    failed,
+  ])) as unknown as Remote<WorkerRuntime>;
+  return {
+    worker,
+    remote,
+    guard,
+    end(reason) {
+      worker.terminate();
+      events.port1.close();
+      end(reason);
+    },
+  };
 }

@@ -1,19 +1,10 @@
 import { create } from 'zustand';
 import type { Flow } from '../../shared/schema.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
-import type { ProcessStatus } from '../../runtime/supervisor/records.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
+import type { ProcessView } from '../runtime/runtimeProtocol.ts';
 
-/** A process as the app shows it. */
-export interface ProcessView {
-  id: string;
-  flow: string;
-  status: ProcessStatus;
-  due: number | null;
-  error: string | null;
-  context: unknown;
-  wakes: number;
-}
+export type { ProcessView };
 
 interface RuntimeState {
   runtime: Runtime | undefined;
@@ -34,23 +25,6 @@ export const useRuntimeState = create<RuntimeState>(() => ({
 
 /** Reads what the views show from the store; called on every change, here or in another tab. */
 export async function refreshRuntimeState(runtime: Runtime): Promise<void> {
-  const { store, idb } = runtime;
-  const flows = (await idb.listFlows()).sort((a, b) =>
-    (a.name ?? a.id).localeCompare(b.name ?? b.id),
-  );
-  const processes = await Promise.all(
-    (await store.listProcesses()).map(async (p): Promise<ProcessView> => {
-      const context = await store.getContext(p.contextId);
-      return {
-        id: p.id,
-        flow: p.flow,
-        status: p.status,
-        due: p.due,
-        error: p.error,
-        context: context?.value ?? null,
-        wakes: p.wakes ?? 0,
-      };
-    }),
-  );
-  useRuntimeState.setState({ runtime, flows, processes, saveState: store.saveState });
+  const { flows, processes, saveState } = await runtime.views();
+  useRuntimeState.setState({ runtime, flows, processes, saveState });
 }

@@ -40,7 +40,7 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
             return (
               <li
                 key={`${i}:${trigger.id}`}
-                className={`wf-trigger wf-trigger--${t.kind}`}
+                className={`wf-trigger wf-trigger--${t.kind}${t.into !== undefined ? ' wf-trigger--into' : ''}`}
                 title={t.words}
               >
                 <span className="wf-trigger__icon" aria-hidden="true">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { FlowNodeData } from '../../designer/canvasTypes.ts';
 import { countProblems, listIds, nodeAriaLabel, nodeLabel } from './describeNode.ts';
 import { KIND_ICONS, KIND_NAMES } from './kinds.ts';
+import { ChangeBadge } from './ChangeBadge.tsx';
 import { RunBadge } from './RunBadge.tsx';
 import './nodes.css';
 
@@ -35,7 +36,7 @@ export function NodeShell({
   showDepends = true,
   children,
 }: NodeShellProps) {
-  const { node, problems } = data;
+  const { node, problems, change } = data;
   const label = nodeLabel(node);
   const depends = node.depends ?? [];
   const classes = [
@@ -43,12 +44,13 @@ export function NodeShell({
     `wf-node--${node.kind}`,
     selected ? 'wf-node--selected' : '',
     problems.length > 0 ? 'wf-node--problems' : '',
+    change ? `wf-node--${change}` : '',
   ];
   return (
     <div
       className={classes.filter(Boolean).join(' ')}
       role="group"
-      aria-label={nodeAriaLabel(node, problems)}
+      aria-label={`${nodeAriaLabel(node, problems)}${change ? `, ${change} since the process slept` : ''}`}
     >
       {target && (
         <Handle
@@ -78,6 +80,7 @@ export function NodeShell({
         <span className="wf-node__kind">
           <span aria-hidden="true">{KIND_ICONS[node.kind]}</span> {KIND_NAMES[node.kind]}
         </span>
+        <ChangeBadge change={change} />
         {problems.length > 0 && (
           <span className="wf-node__problems" title={problems.join('\n')}>
             <span aria-hidden="true">⚠ {problems.length}</span>

@@ -1,6 +1,6 @@
 import { useDesigner } from '../../designer/designerStore.ts';
 import { formatCountdown } from '../../inspector/formatTime.ts';
-import { useInspector } from '../../inspector/inspectorState.ts';
+import { shownFlow, useInspector } from '../../inspector/inspectorState.ts';
 
 const WORDS = {
   ready: 'ready',
@@ -19,14 +19,16 @@ const WORDS = {
 export function RunBadge({ nodeId }: { nodeId: string }) {
   const flowId = useDesigner((s) => s.meta.id);
   const run = useInspector((s) =>
-    s.inspection?.record.flow === flowId ? s.inspection.overlay.get(nodeId) : undefined,
+    shownFlow(s) === flowId ? s.inspection?.overlay.get(nodeId) : undefined,
   );
   const now = useInspector((s) => (run?.due ? s.clock.now : 0));
   if (!run || run.state === 'idle') return null;
   const due = run.due !== null ? `, due ${formatCountdown(run.due - now)}` : '';
   const generation = run.generation ? `, generation ${run.generation}` : '';
   return (
+    // A note, so that its name is announced: a paragraph's aria-label is not.
     <p
+      role="note"
       className={`wf-run wf-run--${run.state}`}
       aria-label={`Process: ${WORDS[run.state]}${due}${generation}, visits ${run.visits}`}
     >

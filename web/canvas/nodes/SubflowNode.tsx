@@ -26,7 +26,7 @@ export const SubflowNode = memo(function SubflowNode({
           <button
             type="button"
             className="wf-node__button nodrag nokey"
-            onClick={() => openSubflow(flow)}
+            onClick={() => openSubflow(flow, node.id)}
           >
             Open {flow}
           </button>

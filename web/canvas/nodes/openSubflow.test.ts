@@ -10,11 +10,11 @@ describe('openSubflow', () => {
     expect(openSubflow('enrich')).toBe(false);
   });
 
-  it('calls the registered handler with the flow id', () => {
+  it('calls the registered handler with the flow id and the sub-flow node it is opened from', () => {
     const open = vi.fn();
     setOpenSubflowHandler(open);
-    expect(openSubflow('enrich')).toBe(true);
-    expect(open).toHaveBeenCalledWith('enrich');
+    expect(openSubflow('enrich', 'b')).toBe(true);
+    expect(open).toHaveBeenCalledWith('enrich', 'b');
   });
 
   it('removes only its own handler on cleanup', () => {
@@ -25,7 +25,7 @@ describe('openSubflow', () => {
     removeFirst(); // a stale cleanup, e.g. of a remount, must not drop the newer handler
     openSubflow('a');
     expect(first).not.toHaveBeenCalled();
-    expect(second).toHaveBeenCalledWith('a');
+    expect(second).toHaveBeenCalledWith('a', undefined);
     removeSecond();
     expect(openSubflow('a')).toBe(false);
   });

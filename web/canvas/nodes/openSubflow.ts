@@ -2,7 +2,7 @@
  * How a sub-flow node's "Open" button reaches the app: node components get no props but their
  * data (React Flow renders them), so the app registers one handler here, while it is mounted.
  */
-export type OpenSubflowHandler = (flowId: string) => void;
+export type OpenSubflowHandler = (flowId: string, nodeId?: string) => void;
 
 let handler: OpenSubflowHandler | undefined;
 
@@ -17,9 +17,12 @@ export function setOpenSubflowHandler(fn: OpenSubflowHandler | undefined): () =>
   };
 }
 
-/** Opens the flow with this id through the registered handler; false when none is registered. */
-export function openSubflow(flowId: string): boolean {
+/**
+ * Opens the flow with this id through the registered handler, from the sub-flow node `nodeId`
+ * (so that a process inspected there can be followed into it); false when none is registered.
+ */
+export function openSubflow(flowId: string, nodeId?: string): boolean {
   if (handler === undefined) return false;
-  handler(flowId);
+  handler(flowId, nodeId);
   return true;
 }

@@ -5,6 +5,8 @@ import { Canvas } from '../../canvas/Canvas.tsx';
 import { setOpenSubflowHandler } from '../../canvas/nodes/openSubflow.ts';
 import { Palette } from '../../canvas/Palette.tsx';
 import { useShortcuts } from '../../canvas/useShortcuts.ts';
+import { openSubflowNode } from '../../inspector/openInPlace.ts';
+import { ScopeBreadcrumb } from '../../inspector/ScopeBreadcrumb.tsx';
 import { PropertyPanel } from '../../panels/properties/PropertyPanel.tsx';
 import { useRuntimeState } from '../../state/runtimeState.ts';
 import { WorkspaceList } from '../../workspace/WorkspaceList.tsx';
@@ -48,7 +50,7 @@ function DesignerLayout() {
     });
     const stopValidation = startLiveValidation(workspaceFlows);
     const stopAutosave = startAutosave();
-    const stopSubflows = setOpenSubflowHandler((id) => void openWorkspaceFlow(id));
+    const stopSubflows = setOpenSubflowHandler((id, node) => void openSubflowNode(id, node));
     return () => {
       stopValidation();
       stopAutosave();
@@ -88,6 +90,7 @@ function DesignerLayout() {
             </button>
           </p>
         )}
+        <ScopeBreadcrumb />
         {open ? <Canvas /> : <p className="empty">Open or create a flow to start drawing.</p>}
       </section>
       <aside className="designer-props" aria-label="Properties and problems">

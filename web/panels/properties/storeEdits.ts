@@ -73,7 +73,9 @@ export function changeNodeAndEdges<K extends NodeKind>(
       if (e.source !== id) return [e];
       const edge = nextById.get(e.id);
       if (edge === undefined) return [];
-      return same(edge, flowEdgeOf(e)) ? [e] : [{ ...toCanvasEdge(edge), selected: e.selected }];
+      return same(edge, flowEdgeOf(e))
+        ? [e]
+        : [{ ...toCanvasEdge(edge, next.node), selected: e.selected }];
     }),
   }));
 }

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { InspectorPage } from './fixtures/inspectorPage.ts';
+
+/**
+ * `$distinct` compares every item with every other in one native call: on 99,999 items it runs
+ * for seconds, and JSONata's timeout, checked between evaluation steps, never gets a turn.
+ */
+const runaway = {
+  format: 'flow/1',
+  id: 'runaway',
+  name: 'Runaway',
+  nodes: [
+    { id: 'start', kind: 'start' },
+    { id: 'spin', kind: 'work', set: { n: '$count($distinct([1..99999]))' } },
+    { id: 'end', kind: 'end' },
+  ],
+  edges: [
+    { id: 'e1', from: 'start', to: 'spin' },
+    { id: 'e2', from: 'spin', to: 'end' },
+  ],
+};
+
+/**
+ * The longest time the page goes without a frame over the next `ms` milliseconds: the time the
+ * worker spends stuck, before the watchdog ends it (the redraw after that is the page's own work).
+ */
+function longestFrameGap(app: InspectorPage, ms: number): Promise<number> {
+  return app.page.evaluate(
+    (ms) =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        let last = start;
+        let longest = 0;
+        const frame = (t: number) => {
+          longest = Math.max(longest, t - last);
+          last = t;
+          if (t - start < ms) requestAnimationFrame(frame);
+          else resolve(longest);
+        };
+        requestAnimationFrame(frame);
+      }),
+    ms,
+  );
+}
+
+test('rule: an expression no guardrail can stop ends the runtime worker; its node fails, the page never freezes, every process stays stored', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  const sleeper = await app.start('Nightly refresh', { value: { prices: { read: 0 } } });
+  await expect(app.rowStatus(sleeper)).toHaveText('waiting');
+  await app.importFlows('runaway.flow.json', runaway);
+
+  await app.startForm.getByLabel('Start paused, to step through it').check();
+  const id = await app.start('Runaway');
+  await app.inspect(id);
+  await app.control('Step').click();
+  await expect(app.process.getByLabel('Visits')).toHaveText('start 1');
+
+  const started = Date.now();
+  await app.control('Run').click();
+  const frameGap = longestFrameGap(app, 1000);
+  await expect(app.status).toHaveText('failed');
+  expect(Date.now() - started).toBeLessThan(2000);
+  expect(await frameGap).toBeLessThanOrEqual(100);
+  await expect(app.process).toContainText(
+    /node "spin": ran for more than 1\.2 seconds in one call that could not be interrupted/,
+  );
+  await expect(app.rowStatus(id)).toHaveText('failed');
+
+  // The process asleep meanwhile is as it was, and the new worker runs what comes next.
+  await expect(app.rowStatus(sleeper)).toHaveText('waiting');
+  await app.startForm.getByLabel('Start paused, to step through it').uncheck();
+  const another = await app.start('Nightly refresh', { value: { prices: { read: 5 } } });
+  await expect(app.rowStatus(another)).toHaveText('waiting');
+
+  // Retry runs the node again, and it is stopped again: the page still answers.
+  await app.inspect(id);
+  await app.control('Retry').click();
+  await expect(app.process).toContainText(/retried/);
+  await expect(app.status).toHaveText('failed');
+
+  await app.reload();
+  await expect(app.rowStatus(id)).toHaveText('failed');
+  await expect(app.rowStatus(sleeper)).toHaveText('waiting');
+  await expect(app.rowStatus(another)).toHaveText('waiting');
+});

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useDesigner } from '../designer/designerStore.ts';
+import { openLevel } from './openInPlace.ts';
+import { setScope, useInspector } from './inspectorState.ts';
+
+/**
+ * Where the canvas is in the inspected process: its top-level flow, then each sub-flow node
+ * followed into, the last being the flow drawn. Every level above is a button back up.
+ */
+export function ScopeBreadcrumb() {
+  const inspection = useInspector((s) => s.inspection);
+  const flowId = useDesigner((s) => s.meta.id);
+  const levels = inspection?.levels;
+
+  // A flow opened some other way (the workspace list) that is a level of the path goes to that
+  // level, so the position drawn is always that of the flow on the canvas.
+  useEffect(() => {
+    if (!levels || levels[levels.length - 1]!.flow === flowId) return;
+    const level = levels.find((l) => l.flow === flowId);
+    if (level) setScope(level.path);
+  }, [levels, flowId]);
+
+  if (!inspection || !levels || levels.length < 2) return null;
+  if (levels[levels.length - 1]!.flow !== flowId) return null;
+  return (
+    <nav className="scope-breadcrumb" aria-label={`Sub-flows of process ${inspection.record.id}`}>
+      <ol>
+        {levels.map((level, i) => {
+          const last = i === levels.length - 1;
+          return (
+            <li key={level.path.join('/')}>
+              {last ? (
+                <span aria-current="location">{level.label}</span>
+              ) : (
+                <button type="button" onClick={() => void openLevel(level.path, level.flow)}>
+                  {level.label}
+                </button>
+              )}
+              {!last && <span aria-hidden="true"> › </span>}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Flow } from '../../shared/schema.ts';
+import type { SaveState } from '../../runtime/store/resilientStore.ts';
+import type { PendingWake, ProcessStatus } from '../../runtime/supervisor/records.ts';
+
+/**
+ * What the page and the runtime's Web Worker say to each other besides the calls themselves
+ * (those go through Comlink): the worker's events, and what a new worker starts from.
+ */
+
+/** The clock as a tab sees it; the page keeps a copy so that countdowns need no round trip. */
+export interface ClockState {
+  mode: 'real' | 'virtual';
+  /** The virtual time, when the clock is virtual. */
+  virtual?: number;
+}
+
+/** A process as the app's lists show it. */
+export interface ProcessView {
+  id: string;
+  flow: string;
+  status: ProcessStatus;
+  due: number | null;
+  error: string | null;
+  context: unknown;
+  wakes: number;
+}
+
+/** Everything the workspace list and process table show, read in one call. */
+export interface Views {
+  flows: Flow[];
+  processes: ProcessView[];
+  saveState: SaveState;
+}
+
+/** A step the watchdog stopped by ending the worker: the next worker fails it first. */
+export interface Runaway {
+  process: string;
+  path: string;
+  wake: PendingWake | null;
+  message: string;
+}
+
+export type RuntimeEvent =
+  /** Something was stored; the page redraws and tells the other tabs. */
+  | { type: 'changed'; clock: ClockState; saveState: SaveState }
+  /** A step entered a node (the watchdog starts counting). */
+  | { type: 'busy'; process: string; path: string; wake: PendingWake | null }
+  /** The step is over. */
+  | { type: 'idle' }
+  /** A long advance of the virtual clock reached `reached`, after `wakes` wakes. */
+  | { type: 'progress'; advance: number; reached: number; wakes: number };
+
+/** What a new worker opens with. */
+export interface WorkerStart {
+  dbName: string;
+  seed: readonly Flow[];
+  clock: ClockState;
+  /** The page's real time when it started the worker. */
+  now: number;
+  /** A step the previous worker was ended in; failed before anything else runs. */
+  runaway?: Runaway;
+}
