@@ -25,9 +25,13 @@ describe('the built app carries a Content-Security-Policy', () => {
     // No inline script in the page: every script is a file of the app.
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     // And nothing the app ships calls eval, which the policy would refuse (code that probes for
-    // `Function` is checked at run time, in the browser test of the built app).
+    // `Function` is checked at run time, in the browser test of the built app). A method of
+    // that name (re2js's prefilters have `eval(input, pos)`) is no call of the global.
+    const globalEval = /(?<![.\w$])eval\((?![\w$,\s]*\)\s*\{)/;
+    expect('x=eval(code)').toMatch(globalEval);
+    expect('a.eval(e,t);class P{eval(e,t){return 1}}').not.toMatch(globalEval);
     const js = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.js'));
     for (const file of js)
-      expect(readFileSync(join(out, 'assets', file), 'utf8')).not.toMatch(/\beval\(/);
+      expect(readFileSync(join(out, 'assets', file), 'utf8')).not.toMatch(globalEval);
   }, 120_000);
 });

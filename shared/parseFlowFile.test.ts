@@ -688,7 +688,10 @@ describe('messages stay short and say where, whatever the input', () => {
   });
 
   it('names the end of the text for an unterminated array 10,000 levels deep', () => {
-    // 10,000 brackets on one line: the text ends after column 10,000, where "]" was due.
-    expect(firstError('['.repeat(10_000))).toBe('line 1, column 10001: expected "]"');
+    // 10,000 brackets on one line: the text ends after column 10,000, where "]" was due. Which
+    // words say so depends on the stack left to the tolerant parser (see jsonText.ts).
+    expect(firstError('['.repeat(10_000))).toMatch(
+      /^line 1, column 10001: (expected "\]"|the text ends before the document is complete)$/,
+    );
   });
 });
