@@ -1,10 +1,25 @@
 import { isTextEntry } from '../../isTextEntry.ts';
 import { useCallback, useEffect, useState } from 'react';
-import { importFlows } from '../../workspace/importFlows.ts';
+import type { ImportResult } from '../../workspace/importFlows.ts';
+import {
+  createImporter,
+  inThisThread,
+  spawnImportWorker,
+} from '../../workspace/importOffThread.ts';
 import { addImportedFlows, runtime, workspaceFlows } from '../../workspace/workspaceActions.ts';
 
-/** Longest file read for import; larger ones are refused before reading. */
-const MAX_BYTES = 32 * 1024 * 1024;
+// Files are read, parsed and checked in a worker of their own, so that no file, however large
+// or deep, can keep the page from drawing its next frame.
+const importer = createImporter({
+  spawn: typeof Worker === 'undefined' ? inThisThread : spawnImportWorker,
+});
+
+/** What the status says of an imported flow that cannot run yet. */
+function cannotRunNote(name: string, problems: number): string {
+  return problems === 1
+    ? `"${name}" cannot run until its problem is fixed; Problems lists it.`
+    : `"${name}" cannot run until its ${problems} problems are fixed; Problems lists them.`;
+}
 
 /**
  * Import by file picker, by dropping a file on the page, or by pasting a flow's JSON anywhere
@@ -13,10 +28,9 @@ const MAX_BYTES = 32 * 1024 * 1024;
 export function useFileImport() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
 
-  const importText = useCallback(async (text: string, source: string) => {
-    // The workspace's ids must be known before deciding which imported ids are taken.
-    await runtime();
-    const result = importFlows(text, new Set(workspaceFlows().keys()));
+  useEffect(() => importer.warm(), []);
+
+  const finish = useCallback(async (result: ImportResult, source: string) => {
     if (!result.ok) {
       setMessage({ ok: false, text: `${source}: ${result.message}` });
       return;
@@ -25,25 +39,29 @@ export function useFileImport() {
     const renamed = result.renamed.map(
       ([from, to]) => `"${from}" came in as "${to}" (that id was taken)`,
     );
+    const cannotRun = result.cannotRun.map((f) => cannotRunNote(f.name, f.problems.length));
     const names = result.flows.map((f) => f.name ?? f.id).join(', ');
     setMessage({
       ok: true,
-      text: [`Imported ${names}.`, ...renamed, ...result.warnings].join(' '),
+      text: [`Imported ${names}.`, ...renamed, ...cannotRun, ...result.warnings].join(' '),
     });
   }, []);
 
+  // The workspace's ids must be known before deciding which imported ids are taken.
+  const importText = useCallback(
+    async (text: string, source: string) => {
+      await runtime();
+      await finish(await importer.importText(text, workspaceFlows().keys()), source);
+    },
+    [finish],
+  );
+
   const importFile = useCallback(
     async (file: File) => {
-      if (file.size > MAX_BYTES) {
-        setMessage({
-          ok: false,
-          text: `${file.name}: the file is too large to be a flow; nothing was imported.`,
-        });
-        return;
-      }
-      await importText(await file.text(), file.name);
+      await runtime();
+      await finish(await importer.importFile(file, workspaceFlows().keys()), file.name);
     },
-    [importText],
+    [finish],
   );
 
   useEffect(() => {
