@@ -6,7 +6,7 @@ import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
 import type { ClockState, Runaway, RuntimeEvent, Views } from './runtimeProtocol.ts';
 import type { WorkerEntry } from './runtimeWorker.ts';
 import { startScheduler } from './scheduler.ts';
-import { RUNAWAY_MS, startWatchdog } from './watchdog.ts';
+import { PING_MS, RUNAWAY_MS, startWatchdog } from './watchdog.ts';
 import type { WorkerRuntime } from './workerRuntime.ts';
 
 /** The runtime of one tab, as the page sees it: every call goes to the runtime's Web Worker. */
@@ -58,8 +58,8 @@ interface Running {
  * Starts this tab's runtime in a Web Worker (the store, the clock and the supervisor live there)
  * and keeps the page's side of it: a copy of the clock, the save state, the scheduler, and the
  * BroadcastChannel that tells the other tabs of every change. A node that runs for longer than
- * RUNAWAY_MS ends the worker; a new one starts, fails that node first, and every call waiting on
- * the old one is refused with the reason.
+ * RUNAWAY_MS, in a worker that then does not answer a ping, ends the worker; a new one starts,
+ * fails that node first, and every call waiting on the old one is refused with the reason.
  */
 export async function createRuntime(options: {
   dbName: string;
@@ -118,11 +118,13 @@ export async function createRuntime(options: {
   let running: Promise<Running> = spawn();
   const watchdog = startWatchdog<Extract<RuntimeEvent, { type: 'busy' }>>({
     limitMs: RUNAWAY_MS,
+    pingMs: PING_MS,
     tickMs: 100,
     now: () => performance.now(),
+    ping: () => running.then((r) => r.remote.ping()),
     onRunaway: (busy) => {
       const message =
-        `ran for more than ${RUNAWAY_MS / 1000} seconds in one call that could not be ` +
+        `ran for more than ${RUNAWAY_MS / 1000} second in one call that could not be ` +
         'interrupted; the runtime was restarted and the node failed';
       void running.then((old) => {
         old.end(new Error(`process "${busy.process}", node "${busy.path}" ${message}`));

@@ -79,6 +79,8 @@ export async function openWorkerRuntime(
     },
 
     clockState,
+    /** Answers at once, unless the worker's thread is stuck (the page's watchdog asks). */
+    ping: () => true,
     /** Takes the page's real time; the page sends it before each call. */
     syncTime(pageNow: number): void {
       offset = pageNow - Date.now();
