@@ -1,10 +1,30 @@
-import { applyWrites, toJsonValue, type ContextWrite } from '../../shared/contextWrite.ts';
+import {
+  applyWrites,
+  MAX_VALUE_CHARS,
+  toJsonValue,
+  type ContextWrite,
+} from '../../shared/contextWrite.ts';
 import type { Flow, FlowNode } from '../../shared/schema.ts';
-import { evaluate, evaluateCondition } from '../expr/evaluate.ts';
+import {
+  conditionNow,
+  evaluate,
+  evaluateCondition,
+  evaluateNow,
+  type Condition,
+  type Evaluation,
+} from '../expr/evaluate.ts';
 import { flowModel, type FlowModel } from './flowModel.ts';
 import { generationAfter, samePasses, sharedHeads } from './generation.ts';
 import type { EngineJournalEntry } from './journal.ts';
-import type { Child, Generation, ScopeSnapshot, Snapshot, Token } from './snapshot.ts';
+import {
+  copyForStep,
+  copyScopes,
+  type Child,
+  type Generation,
+  type ScopeSnapshot,
+  type Snapshot,
+  type Token,
+} from './snapshot.ts';
 
 /** Sub-flows nest this deep at most; a sub-flow node at depth 16 fails (FORMAT.md §1). */
 export const MAX_DEPTH = 16;
@@ -44,6 +64,40 @@ export class NodeFailure extends Error {
 const isBarrier = (n: FlowNode | undefined) => (n?.depends?.length ?? 0) > 0;
 
 /**
+ * A part of a step, written as a generator so that a step runs synchronously from end to end
+ * when every expression it meets has a result at once (the shortcut in expr/fastPath.ts), and
+ * pauses only where jsonata must be awaited: it yields that promise and is resumed with its
+ * result (`drive` in step.ts). Awaiting every node instead cost more than running it.
+ */
+export type Steps<T> = Generator<Promise<unknown>, T, unknown>;
+
+/** An expression's result: at once when the shortcut is sure, else jsonata's, awaited. */
+function* valueOf(owner: object, text: string, input: unknown): Steps<Evaluation> {
+  return evaluateNow(owner, text, input) ?? ((yield evaluate(owner, text, input)) as Evaluation);
+}
+
+function* conditionOf(owner: object, text: string, input: unknown): Steps<Condition> {
+  return (
+    conditionNow(owner, text, input) ?? ((yield evaluateCondition(owner, text, input)) as Condition)
+  );
+}
+
+/** A result as a JSON value; numbers, strings, booleans and null are already one. */
+function jsonOf(value: unknown): ReturnType<typeof toJsonValue> {
+  const t = typeof value;
+  if (
+    value === null ||
+    t === 'boolean' ||
+    // -0 is left to toJsonValue, which makes it 0 as JSON does.
+    (t === 'number' && Number.isFinite(value) && !Object.is(value, -0)) ||
+    // Escaped, each character takes at most six; below this no string can pass the limit.
+    (t === 'string' && (value as string).length < MAX_VALUE_CHARS / 6 - 2)
+  )
+    return { ok: true, value };
+  return toJsonValue(value);
+}
+
+/**
  * The mutable state of one step. It works on a copy of the snapshot; the step's caller keeps it
  * only if the step completes, which is what makes a failed node write nothing.
  */
@@ -54,15 +108,45 @@ export class Run {
   readonly writes: ContextWrite[] = [];
   /** The context as this step sees it: the live one with the step's own writes applied. */
   context: unknown;
+  /**
+   * With an owned snapshot, the counters are changed in place and each change is noted here, so
+   * that `undo` can give back the snapshot as it was when the node fails.
+   */
+  private readonly undoLog: [Record<string, number>, string, number | undefined][] | undefined;
 
+  /**
+   * `owned`: nobody but the caller holds `snapshot` (runToStop's own steps), so its counters need
+   * no copy. Copying them is the one cost of a step that grows with the flow (a counter per
+   * node), which a long run of steps would pay again at every node.
+   */
   constructor(
     snapshot: Snapshot,
     context: unknown,
     readonly env: EngineEnv,
+    owned = false,
   ) {
-    this.snapshot = structuredClone(snapshot);
+    this.snapshot = owned ? copyScopes(snapshot) : copyForStep(snapshot);
+    this.undoLog = owned ? [] : undefined;
     this.context = context;
     this.root = this.scopeOf(this.snapshot.scope, '', 0, undefined);
+  }
+
+  /** Adds one to a counter (visits, passes). */
+  private bump(counters: Record<string, number>, key: string): void {
+    const before = counters[key];
+    this.undoLog?.push([counters, key, before]);
+    counters[key] = (before ?? 0) + 1;
+  }
+
+  /** Puts the counters of an owned snapshot back as they were before the step. */
+  undo(): void {
+    const log = this.undoLog ?? [];
+    for (let i = log.length - 1; i >= 0; i--) {
+      const [counters, key, before] = log[i]!;
+      if (before === undefined) delete counters[key];
+      else counters[key] = before;
+    }
+    log.length = 0;
   }
 
   private scopeOf(
@@ -95,21 +179,28 @@ export class Run {
   }
 
   /** Runs the token that became ready first, anywhere in the process. */
-  async runNext(): Promise<boolean> {
-    let best: { scope: Scope; token: Token } | undefined;
-    for (const scope of this.scopes()) {
+  *runNext(): Steps<boolean> {
+    // A process without running sub-flows (most steps) needs no walk over scopes.
+    const scopes = this.root.data.children.length === 0 ? [this.root] : this.scopes();
+    let best: Token | undefined;
+    let bestScope: Scope | undefined;
+    for (const scope of scopes) {
       for (const token of scope.data.ready) {
-        if (!best || token.seq < best.token.seq) best = { scope, token };
+        if (!best || token.seq < best.seq) {
+          best = token;
+          bestScope = scope;
+        }
       }
     }
-    if (!best) return false;
-    const { scope, token } = best;
+    if (!best || !bestScope) return false;
+    const scope = bestScope;
+    const token = best;
     scope.data.ready.splice(scope.data.ready.indexOf(token), 1);
-    await this.execute(scope, token);
+    yield* this.execute(scope, token);
     return true;
   }
 
-  private async execute(scope: Scope, token: Token): Promise<void> {
+  private *execute(scope: Scope, token: Token): Steps<void> {
     const node = scope.model.node(token.node);
     const path = scope.prefix + token.node;
     this.env.entering?.(path);
@@ -117,8 +208,8 @@ export class Run {
       throw new NodeFailure(path, `node "${token.node}" is not in flow "${scope.data.flow}"`);
     switch (node.kind) {
       case 'work': {
-        const writes = await this.evaluateSet(scope, node, path);
-        await this.complete(scope, token.node, token.gen, writes, undefined);
+        const { writes, after } = yield* this.evaluateSet(scope, node, path);
+        yield* this.complete(scope, token.node, token.gen, writes, undefined, after);
         return;
       }
       case 'continue-after':
@@ -142,31 +233,35 @@ export class Run {
       case 'end':
         if (node.terminate === true) {
           this.count(scope, node.id, token.gen);
-          await this.finishScope(scope);
+          yield* this.finishScope(scope);
           return;
         }
-        await this.complete(scope, token.node, token.gen, [], undefined);
+        yield* this.complete(scope, token.node, token.gen, [], undefined);
         return;
       default:
-        await this.complete(scope, token.node, token.gen, [], undefined);
+        yield* this.complete(scope, token.node, token.gen, [], undefined);
     }
   }
 
-  private async evaluateSet(scope: Scope, node: Extract<FlowNode, { kind: 'work' }>, path: string) {
+  private *evaluateSet(
+    scope: Scope,
+    node: Extract<FlowNode, { kind: 'work' }>,
+    path: string,
+  ): Steps<{ writes: ContextWrite[]; after: unknown }> {
     const writes: ContextWrite[] = [];
     let view = this.context;
     // Each expression sees the writes before it; the live context gets them all at once.
     for (const [target, expr] of Object.entries(node.set ?? {})) {
-      const result = await evaluate(scope.model.flow, expr, view);
+      const result = yield* valueOf(scope.model.flow, expr, view);
       if (!result.ok) throw new NodeFailure(path, `set "${target}": ${result.error}`);
-      const json = toJsonValue(result.value);
+      const json = jsonOf(result.value);
       if (!json.ok) throw new NodeFailure(path, `set "${target}": ${json.error}`);
       const write: ContextWrite =
         json.value === undefined ? { path: target } : { path: target, value: json.value };
       view = applyWrites(view, [write]);
       writes.push(write);
     }
-    return writes;
+    return { writes, after: view };
   }
 
   private startChild(
@@ -215,26 +310,33 @@ export class Run {
    * A node completed: its writes reach the context, its edges are taken in order, and the joins
    * this settles become ready before the edges' targets (FORMAT.md, Running a node).
    */
-  async complete(
+  *complete(
     scope: Scope,
     nodeId: string,
     gen: Generation,
     writes: ContextWrite[],
     firedTrigger: string | undefined,
-  ): Promise<void> {
+    /** The context with `writes` applied, when the caller has it already. */
+    applied?: unknown,
+  ): Steps<void> {
     const path = scope.prefix + nodeId;
-    const after = writes.length > 0 ? applyWrites(this.context, writes) : this.context;
+    const after =
+      applied !== undefined
+        ? applied
+        : writes.length > 0
+          ? applyWrites(this.context, writes)
+          : this.context;
     const taken: { node: string; gen: Generation }[] = [];
     for (const edge of scope.model.edgesFrom(nodeId)) {
       if (edge.trigger !== undefined && edge.trigger !== firedTrigger) continue;
       if (edge.when !== undefined) {
-        const result = await evaluateCondition(scope.model.flow, edge.when, after);
+        const result = yield* conditionOf(scope.model.flow, edge.when, after);
         if (!result.ok) throw new NodeFailure(path, `edge "${edge.id}" condition: ${result.error}`);
         if (!result.value) continue;
       }
       if (scope.model.isClosing(edge.id)) {
         const head = scope.prefix + edge.to;
-        this.snapshot.passes[head] = (this.snapshot.passes[head] ?? 0) + 1;
+        this.bump(this.snapshot.passes, head);
       }
       taken.push({ node: edge.to, gen: generationAfter(scope.model, edge, gen) });
     }
@@ -255,13 +357,13 @@ export class Run {
       if (!known) scope.data.joins.push({ node: target.node, gen: target.gen, decided: false });
     }
     this.settle(scope, arrivals);
-    await this.finishIfIdle(scope);
+    yield* this.finishIfIdle(scope);
   }
 
   /** Counts a completion: visits, and the facts the joins naming the node will ask for. */
   private count(scope: Scope, nodeId: string, gen: Generation): void {
     const path = scope.prefix + nodeId;
-    this.snapshot.visits[path] = (this.snapshot.visits[path] ?? 0) + 1;
+    this.bump(this.snapshot.visits, path);
     this.journal.push({ type: 'ran', node: path, gen });
     for (const join of scope.model.joinsNaming(nodeId)) {
       const key = gen.slice(0, sharedHeads(scope.model, nodeId, join));
@@ -324,8 +426,10 @@ export class Run {
         changed = true;
       }
     }
-    for (const t of [...joinTokens, ...arrivals])
-      scope.data.ready.push({ ...t, seq: this.nextSeq() });
+    for (const t of joinTokens)
+      scope.data.ready.push({ node: t.node, gen: t.gen, seq: this.nextSeq() });
+    for (const t of arrivals)
+      scope.data.ready.push({ node: t.node, gen: t.gen, seq: this.nextSeq() });
     this.collect(scope);
   }
 
@@ -343,6 +447,7 @@ export class Run {
 
   /** Drops decided joins and ran facts that nothing live could still need (snapshot stays small). */
   private collect(scope: Scope): void {
+    if (scope.data.joins.length === 0 && scope.data.ran.length === 0) return;
     const model = scope.model;
     const live = this.liveItems(scope, []);
     const d = scope.data;
@@ -380,12 +485,12 @@ export class Run {
   }
 
   /** A sub-flow with nothing left completes its sub-flow node; the top level finishes the process. */
-  private async finishIfIdle(scope: Scope): Promise<void> {
-    if (this.isIdle(scope)) await this.finishScope(scope);
+  private *finishIfIdle(scope: Scope): Steps<void> {
+    if (this.isIdle(scope)) yield* this.finishScope(scope);
   }
 
   /** Ends a scope at once (its end, or `terminate`): drops what is left and completes upward. */
-  private async finishScope(scope: Scope): Promise<void> {
+  private *finishScope(scope: Scope): Steps<void> {
     Object.assign(scope.data, { ready: [], waits: [], joins: [], ran: [], children: [] });
     if (!scope.parent) {
       if (!this.snapshot.done) {
@@ -396,11 +501,11 @@ export class Run {
     }
     const { scope: parent, child } = scope.parent;
     parent.data.children.splice(parent.data.children.indexOf(child), 1);
-    await this.complete(parent, child.node, child.gen, [], undefined);
+    yield* this.complete(parent, child.node, child.gen, [], undefined);
   }
 
   /** Wakes the wait with sequence `seq`: its trigger fired, with an optional payload. */
-  async fire(seq: number, triggerId: string, payload: unknown): Promise<void> {
+  *fire(seq: number, triggerId: string, payload: unknown): Steps<void> {
     for (const scope of this.scopes()) {
       const wait = scope.data.waits.find((w) => w.seq === seq);
       if (!wait) continue;
@@ -423,7 +528,7 @@ export class Run {
             : { path: trigger.into, value: json.value },
         );
       }
-      await this.complete(scope, wait.node, wait.gen, writes, triggerId);
+      yield* this.complete(scope, wait.node, wait.gen, writes, triggerId);
       return;
     }
     throw new NodeFailure('', `no wait ${seq} in this process`);

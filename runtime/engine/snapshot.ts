@@ -74,3 +74,59 @@ export interface Child {
   depth: number;
   scope: ScopeSnapshot;
 }
+
+/**
+ * A copy of a snapshot that a step may change: every container a step changes (the counters, the
+ * lists of each scope, the join records, whose `decided` it sets) is copied; the records a step
+ * never changes in place (tokens, waits, ran facts, generations) are shared. Far cheaper than a
+ * deep clone, and the snapshot given to the step stays as it was, which a failed node relies on.
+ */
+export function copyForStep(snapshot: Snapshot): Snapshot {
+  const copy = copyScopes(snapshot);
+  copy.visits = copyCounts(snapshot.visits);
+  copy.passes = copyCounts(snapshot.passes);
+  return copy;
+}
+
+function copyCounts(counts: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const key in counts) out[key] = counts[key]!;
+  return out;
+}
+
+/** `copyForStep` without the counters, for a step that owns the snapshot (see `Run`). */
+export function copyScopes(snapshot: Snapshot): Snapshot {
+  const copy: Snapshot = {
+    format: snapshot.format,
+    seq: snapshot.seq,
+    visits: snapshot.visits,
+    passes: snapshot.passes,
+    scope: copyScope(snapshot.scope),
+  };
+  if (snapshot.failed) copy.failed = snapshot.failed;
+  if (snapshot.done) copy.done = snapshot.done;
+  return copy;
+}
+
+// Written out field by field rather than spread: a spread of records of varied shapes (read from
+// the store, made by a step) was the largest cost of a step. Every field of the type is listed.
+function copyScope(scope: ScopeSnapshot): ScopeSnapshot {
+  return {
+    flow: scope.flow,
+    signature: scope.signature,
+    ready: scope.ready.slice(),
+    waits: scope.waits.slice(),
+    joins: scope.joins.length === 0 ? [] : scope.joins.map(copyJoin),
+    ran: scope.ran.slice(),
+    children: scope.children.length === 0 ? [] : scope.children.map(copyChild),
+  };
+}
+
+const copyJoin = (j: JoinRecord): JoinRecord => ({ node: j.node, gen: j.gen, decided: j.decided });
+
+const copyChild = (c: Child): Child => ({
+  node: c.node,
+  gen: c.gen,
+  depth: c.depth,
+  scope: copyScope(c.scope),
+});

@@ -1,8 +1,8 @@
-import { applyWrites, type ContextWrite } from '../../shared/contextWrite.ts';
+import type { ContextWrite } from '../../shared/contextWrite.ts';
 import type { Flow, Trigger } from '../../shared/schema.ts';
 import { flowModel } from './flowModel.ts';
 import type { EngineJournalEntry } from './journal.ts';
-import { NodeFailure, Run, type EngineEnv } from './run.ts';
+import { NodeFailure, Run, type EngineEnv, type Steps } from './run.ts';
 import type { Generation, Snapshot } from './snapshot.ts';
 
 export type EngineStatus = 'running' | 'waiting' | 'done' | 'failed';
@@ -56,60 +56,124 @@ export function startSnapshot(flow: Flow): Snapshot {
 export function statusOf(snapshot: Snapshot): EngineStatus {
   if (snapshot.failed) return 'failed';
   if (snapshot.done) return 'done';
-  const anyReady = (s: Snapshot['scope']): boolean =>
-    s.ready.length > 0 || s.children.some((c) => anyReady(c.scope));
   return anyReady(snapshot.scope) ? 'running' : 'waiting';
 }
 
-async function guarded(
+function anyReady(s: Snapshot['scope']): boolean {
+  if (s.ready.length > 0) return true;
+  for (const c of s.children) if (anyReady(c.scope)) return true;
+  return false;
+}
+
+/**
+ * Runs a generator of `Run` to its end: synchronously while it yields nothing, and from the
+ * first expression that jsonata must evaluate on, as a promise.
+ */
+function drive<T>(steps: Steps<T>): T | Promise<T> {
+  const first = steps.next();
+  if (first.done) return first.value;
+  return (async (): Promise<T> => {
+    let at: IteratorResult<Promise<unknown>, T> = first;
+    while (!at.done) at = steps.next(await at.value);
+    return at.value;
+  })();
+}
+
+/** A step's result, with the context as the step left it (its writes applied). */
+interface Outcome {
+  result: StepResult;
+  context: unknown;
+}
+
+/**
+ * One step or one fire, as a value when it needed no awaiting and as a promise when it did.
+ * `owned`: see `Run`; only runToStop, for the snapshots its own steps made, passes true.
+ */
+function guarded(
   snapshot: Snapshot,
   context: unknown,
   env: EngineEnv,
-  act: (run: Run) => Promise<unknown>,
-) {
+  act: (run: Run) => Steps<unknown>,
+  owned = false,
+): Outcome | Promise<Outcome> {
   if (snapshot.failed) {
     throw new Error(
       `the process failed at "${snapshot.failed.path}"; retry it before running it on`,
     );
   }
+  let run: Run | undefined;
+  let done: unknown;
   try {
-    const run = new Run(snapshot, context, env);
-    await act(run);
-    return {
-      snapshot: run.snapshot,
-      writes: run.writes,
-      journal: run.journal,
-      status: statusOf(run.snapshot),
-      waits: waitsWithTriggers(run.snapshot, env.flows),
-    };
+    run = new Run(snapshot, context, env, owned);
+    done = drive(act(run));
   } catch (e) {
-    if (!(e instanceof NodeFailure)) throw e;
-    // A failed node writes nothing and moves nothing: the snapshot is the one before the step.
-    const failed: Snapshot = { ...snapshot, failed: { path: e.path, message: e.message } };
-    const journal: EngineJournalEntry[] = [{ type: 'failed', node: e.path, message: e.message }];
-    return {
-      snapshot: failed,
-      writes: [],
-      journal,
-      status: 'failed' as const,
-      waits: waitsWithTriggers(snapshot, env.flows),
-    };
+    return failedStep(e, run, snapshot, context, env);
   }
+  const ran = run;
+  if (done instanceof Promise) {
+    return done.then(
+      () => outcomeOf(ran, env),
+      (e: unknown) => failedStep(e, ran, snapshot, context, env),
+    );
+  }
+  return outcomeOf(ran, env);
 }
 
+function outcomeOf(run: Run, env: EngineEnv): Outcome {
+  const result: StepResult = {
+    snapshot: run.snapshot,
+    writes: run.writes,
+    journal: run.journal,
+    status: statusOf(run.snapshot),
+    waits: waitsWithTriggers(run.snapshot, env.flows),
+  };
+  return { result, context: run.context };
+}
+
+function failedStep(
+  e: unknown,
+  run: Run | undefined,
+  snapshot: Snapshot,
+  context: unknown,
+  env: EngineEnv,
+): Outcome {
+  if (!(e instanceof NodeFailure)) throw e;
+  run?.undo();
+  // A failed node writes nothing and moves nothing: the snapshot is the one before the step.
+  const failed: Snapshot = { ...snapshot, failed: { path: e.path, message: e.message } };
+  const journal: EngineJournalEntry[] = [{ type: 'failed', node: e.path, message: e.message }];
+  const result: StepResult = {
+    snapshot: failed,
+    writes: [],
+    journal,
+    status: 'failed',
+    waits: waitsWithTriggers(snapshot, env.flows),
+  };
+  return { result, context };
+}
+
+const runNext = (run: Run) => run.runNext();
+
 /** Runs the node that became ready first; a snapshot with nothing ready comes back as it was. */
-export function step(snapshot: Snapshot, context: unknown, env: EngineEnv): Promise<StepResult> {
-  return guarded(snapshot, context, env, (run) => run.runNext());
+export async function step(
+  snapshot: Snapshot,
+  context: unknown,
+  env: EngineEnv,
+): Promise<StepResult> {
+  return (await guarded(snapshot, context, env, runNext)).result;
 }
 
 /** Fires one trigger of the wait numbered `seq`; the continue-after completes (FORMAT.md §1). */
-export function fire(
+export async function fire(
   snapshot: Snapshot,
   context: unknown,
   env: EngineEnv,
   wake: { seq: number; trigger: string; payload?: unknown },
 ): Promise<StepResult> {
-  return guarded(snapshot, context, env, (run) => run.fire(wake.seq, wake.trigger, wake.payload));
+  const outcome = await guarded(snapshot, context, env, (run) =>
+    run.fire(wake.seq, wake.trigger, wake.payload),
+  );
+  return outcome.result;
 }
 
 /** The snapshot without its failure, so that `retry` runs the failed node again. */
@@ -128,46 +192,62 @@ export async function runToStop(
   context: unknown,
   env: EngineEnv,
 ): Promise<StepResult & { context: unknown }> {
+  const status = statusOf(snapshot);
   let current: StepResult = {
     snapshot,
     writes: [],
     journal: [],
-    status: statusOf(snapshot),
-    waits: waitsWithTriggers(snapshot, env.flows),
+    status,
+    // Only a snapshot that runs no step is returned as given; otherwise the last step's waits.
+    waits: status === 'running' ? [] : waitsWithTriggers(snapshot, env.flows),
   };
   const journal: EngineJournalEntry[] = [];
   const writes: ContextWrite[] = [];
+  // The snapshots of this loop's own steps are seen by no one else until it returns: from the
+  // second step on, each step may change its counters in place (see `Run`).
+  let owned = false;
   while (current.status === 'running') {
-    current = await step(current.snapshot, context, env);
-    context = applyWrites(context, current.writes);
-    journal.push(...current.journal);
-    writes.push(...current.writes);
+    // A step that needed no awaiting is taken as it is: no promise per step.
+    const next = guarded(current.snapshot, context, env, runNext, owned);
+    const outcome = next instanceof Promise ? await next : next;
+    owned = true;
+    current = outcome.result;
+    context = outcome.context;
+    for (const e of current.journal) journal.push(e);
+    for (const w of current.writes) writes.push(w);
   }
-  return { ...current, journal, writes, context };
+  const { snapshot: last, status: stopped, waits } = current;
+  return { snapshot: last, status: stopped, waits, journal, writes, context };
 }
 
 /** Every wait of the process, nested ones named by path, with the triggers of its node. */
 export function waitsWithTriggers(snapshot: Snapshot, flows: EngineEnv['flows']): WaitView[] {
   const out: WaitView[] = [];
-  const walk = (scope: Snapshot['scope'], prefix: string) => {
-    const flow = flows(scope.flow);
-    for (const w of scope.waits) {
-      const node = flow ? flowModel(flow).node(w.node) : undefined;
-      const triggers = node?.kind === 'continue-after' ? node.on : [];
-      out.push({
-        seq: w.seq,
-        path: prefix + w.node,
-        node: w.node,
-        flow: scope.flow,
-        gen: w.gen,
-        since: w.since,
-        triggers,
-      });
-    }
-    for (const c of scope.children) walk(c.scope, `${prefix}${c.node}/`);
-  };
-  walk(snapshot.scope, '');
-  return out.sort((a, b) => a.seq - b.seq);
+  collectWaits(snapshot.scope, '', flows, out);
+  return out.length > 1 ? out.sort((a, b) => a.seq - b.seq) : out;
+}
+
+function collectWaits(
+  scope: Snapshot['scope'],
+  prefix: string,
+  flows: EngineEnv['flows'],
+  out: WaitView[],
+): void {
+  const flow = scope.waits.length > 0 ? flows(scope.flow) : undefined;
+  for (const w of scope.waits) {
+    const node = flow ? flowModel(flow).node(w.node) : undefined;
+    const triggers = node?.kind === 'continue-after' ? node.on : [];
+    out.push({
+      seq: w.seq,
+      path: prefix + w.node,
+      node: w.node,
+      flow: scope.flow,
+      gen: w.gen,
+      since: w.since,
+      triggers,
+    });
+  }
+  for (const c of scope.children) collectWaits(c.scope, `${prefix}${c.node}/`, flows, out);
 }
 
 /** Each running flow's id and the signature it started on, by path (`''` for the top level). */

@@ -11,12 +11,23 @@ export interface DueTimer {
   due: number;
 }
 
+// Durations parsed once per text: every committed step that sleeps computes its due time.
+const durations = new Map<string, ReturnType<typeof parseDuration>>();
+
+function durationOf(text: string): ReturnType<typeof parseDuration> {
+  if (durations.has(text)) return durations.get(text);
+  const parsed = parseDuration(text);
+  // Texts come from flows, so the set is small; a bound keeps a hostile workspace from growing it.
+  if (durations.size < 1000) durations.set(text, parsed);
+  return parsed;
+}
+
 /** Every timer the process waits on, earliest first; among equal times, older waits first. */
 export function timersOf(snapshot: Snapshot, flows: EngineEnv['flows']): DueTimer[] {
   const out: DueTimer[] = [];
   for (const wait of waitsWithTriggers(snapshot, flows)) {
     for (const t of wait.triggers) {
-      const duration = t.timer === undefined ? undefined : parseDuration(t.timer);
+      const duration = t.timer === undefined ? undefined : durationOf(t.timer);
       if (!duration) continue;
       out.push({
         seq: wait.seq,

@@ -1,31 +1,57 @@
 import jsonata from 'jsonata';
+import { compileShortcut, UNSURE, type Shortcut } from './fastPath.ts';
 import { EXPRESSION_OPTIONS, explainEvaluationError } from './guardrails.ts';
 
 type Compiled = ReturnType<typeof jsonata>;
+
+interface Entry {
+  expr: Compiled;
+  /** The synchronous shortcut for a simple expression (fastPath.ts), if it is one. */
+  shortcut: Shortcut | undefined;
+}
 
 /**
  * Compiled expressions, cached per flow object so that a wake compiles nothing it compiled
  * before; a changed flow is a new object and gets a fresh cache.
  */
-const cache = new WeakMap<object, Map<string, Compiled>>();
+const cache = new WeakMap<object, Map<string, Entry>>();
 
-function compiled(owner: object, text: string): Compiled {
+function compiled(owner: object, text: string): Entry {
   let perFlow = cache.get(owner);
   if (!perFlow) cache.set(owner, (perFlow = new Map()));
-  let expr = perFlow.get(text);
-  if (!expr) {
-    expr = jsonata(text, EXPRESSION_OPTIONS);
-    perFlow.set(text, expr);
+  let entry = perFlow.get(text);
+  if (!entry) {
+    const expr = jsonata(text, EXPRESSION_OPTIONS);
+    entry = { expr, shortcut: compileShortcut(expr.ast()) };
+    perFlow.set(text, entry);
   }
-  return expr;
+  return entry;
 }
 
 export type Evaluation = { ok: true; value: unknown } | { ok: false; error: string };
 
+/**
+ * Evaluates `text` at once when the shortcut is sure of the result; undefined when only jsonata
+ * can say, and then `evaluate` must be awaited. Never throws.
+ */
+export function evaluateNow(owner: object, text: string, input: unknown): Evaluation | undefined {
+  let entry: Entry;
+  try {
+    entry = compiled(owner, text);
+  } catch (e) {
+    return { ok: false, error: explainEvaluationError(e) };
+  }
+  if (!entry.shortcut) return undefined;
+  const value = entry.shortcut(input);
+  return value === UNSURE ? undefined : { ok: true, value };
+}
+
 /** Evaluates `text` against `input` within the guardrails; never throws. */
 export async function evaluate(owner: object, text: string, input: unknown): Promise<Evaluation> {
+  const now = evaluateNow(owner, text, input);
+  if (now) return now;
   try {
-    const value: unknown = await compiled(owner, text).evaluate(input);
+    const value: unknown = await compiled(owner, text).expr.evaluate(input);
     return { ok: true, value };
   } catch (e) {
     return { ok: false, error: explainEvaluationError(e) };
@@ -34,14 +60,28 @@ export async function evaluate(owner: object, text: string, input: unknown): Pro
 
 const booleanOf = jsonata('$boolean($v)');
 
+export type Condition = { ok: true; value: boolean } | { ok: false; error: string };
+
+/** A condition's result read by JSONata's `$boolean` rules (FORMAT.md §1); a boolean is itself. */
+async function asCondition(result: Evaluation): Promise<Condition> {
+  if (!result.ok) return result;
+  if (typeof result.value === 'boolean') return { ok: true, value: result.value };
+  const value: unknown = await booleanOf.evaluate({}, { v: result.value });
+  return { ok: true, value: value === true };
+}
+
+/** `evaluateNow` for a condition: the answer at once when the shortcut gives a boolean. */
+export function conditionNow(owner: object, text: string, input: unknown): Condition | undefined {
+  const now = evaluateNow(owner, text, input);
+  if (now && (!now.ok || typeof now.value === 'boolean')) return now as Condition;
+  return undefined;
+}
+
 /** Evaluates a condition and reads it by JSONata's `$boolean` rules (FORMAT.md §1). */
 export async function evaluateCondition(
   owner: object,
   text: string,
   input: unknown,
-): Promise<{ ok: true; value: boolean } | { ok: false; error: string }> {
-  const result = await evaluate(owner, text, input);
-  if (!result.ok) return result;
-  const value: unknown = await booleanOf.evaluate({}, { v: result.value });
-  return { ok: true, value: value === true };
+): Promise<Condition> {
+  return asCondition(await evaluate(owner, text, input));
 }

@@ -134,7 +134,9 @@ describe('crash at any await point', () => {
     const points = Array.from({ length: total }, (_, i) => i + 1).filter(
       (k) => k <= 40 || k === total || random() < 0.35,
     );
-    expect(total).toBeGreaterThan(100);
+    // A wake reads once and commits once per step (persistence.md); the scenario's five wakes and
+    // its start still give this many points, enough to crash inside every kind of call.
+    expect(total).toBeGreaterThan(60);
     let restarts = 0;
     for (const k of points) {
       const recovered = await crashAndRecover(k);

@@ -6,7 +6,8 @@ import type {
   JournalEntry,
   ProcessRecord,
 } from '../supervisor/records.ts';
-import type { StepCommit, Store } from '../supervisor/store.ts';
+import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
+import type { LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
 import { openWorkspaceDb, type OpenOptions } from './openWorkspaceDb.ts';
 import type { WorkspaceDb } from './schema.ts';
 import { toStorable } from './storable.ts';
@@ -71,6 +72,16 @@ export class IdbStore implements Store {
       for (const entry of journal)
         await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
     });
+  }
+  async loadProcess(id: string): Promise<LoadedProcess | undefined> {
+    // Read-only, and only IndexedDB requests are awaited inside, so the transaction stays open.
+    const tx = this.db.transaction(['processes', 'flows', 'contexts'], 'readonly');
+    const record = await tx.objectStore('processes').get(id);
+    if (!record) return undefined;
+    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+    const flows = await loadFlowSet(roots, (f) => tx.objectStore('flows').get(f));
+    const context = await tx.objectStore('contexts').get(record.contextId);
+    return { record, flows, context };
   }
   async listProcesses() {
     const all = await this.db.getAll('processes');

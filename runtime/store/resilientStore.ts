@@ -5,7 +5,8 @@ import type {
   JournalEntry,
   ProcessRecord,
 } from '../supervisor/records.ts';
-import type { StepCommit, Store } from '../supervisor/store.ts';
+import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
+import type { LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
 import type { SaveBatch } from './idbStore.ts';
 
 /** Whether everything is saved, and if not, why; for the app's warning. */
@@ -170,6 +171,15 @@ export class ResilientStore implements Store {
       () => this.keepProcess(record, journal),
     );
   }
+  async loadProcess(id: string): Promise<LoadedProcess | undefined> {
+    // What is kept in memory is newer than the database: then read through this store's getters.
+    if (!this.pending && this.inner.loadProcess) return this.inner.loadProcess(id);
+    const record = await this.getProcess(id);
+    if (!record) return undefined;
+    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+    const flows = await loadFlowSet(roots, (f) => this.getFlow(f));
+    return { record, flows, context: await this.getContext(record.contextId) };
+  }
   async listProcesses() {
     const stored = await this.inner.listProcesses();
     const merged = new Map(stored.map((p) => [p.id, p]));
@@ -177,33 +187,55 @@ export class ResilientStore implements Store {
     return [...merged.values()].sort((a, b) => a.created - b.created);
   }
   async dueProcesses(until: number) {
+    // With nothing kept in memory the database's due index answers alone: no read of every process.
+    if (!this.pending) return this.inner.dueProcesses(until);
     return (await this.listProcesses())
       .filter((p) => p.status === 'waiting' && p.due !== null && p.due <= until)
       .sort((a, b) => a.due! - b.due! || a.created - b.created);
   }
 
   async commitStep(commit: StepCommit) {
-    const current = await this.getContext(commit.context.id);
-    if (current?.version !== commit.context.expectedVersion) return false;
+    // With nothing kept in memory, the database's compare-and-set inside the step's transaction
+    // is the only check needed: no read of the context before it (a request per step saved).
+    if (!this.pending) {
+      try {
+        return await this.inner.commitStep(commit);
+      } catch (e) {
+        // Nothing of it was written (a transaction commits whole): keep it, checked as below.
+        this.failed(e);
+        if (!(await this.expected(commit))) return false;
+        this.keepStep(commit);
+        return true;
+      }
+    }
+    if (!(await this.expected(commit))) return false;
     let ok = true;
     await this.write(
       async () => {
         ok = await this.inner.commitStep(commit);
       },
-      () => {
-        const { write } = commit.context;
-        if (write) {
-          this.contexts.set(commit.context.id, {
-            id: commit.context.id,
-            version: commit.context.expectedVersion + 1,
-            value: structuredClone(write.value),
-          });
-          this.changes.push(structuredClone(write.change));
-        }
-        this.keepProcess(commit.process, commit.journal);
-      },
+      () => this.keepStep(commit),
     );
     return ok;
+  }
+
+  /** Whether the step's context is still at the version the step read. */
+  private async expected(commit: StepCommit): Promise<boolean> {
+    const current = await this.getContext(commit.context.id);
+    return current?.version === commit.context.expectedVersion;
+  }
+
+  private keepStep(commit: StepCommit): void {
+    const { write } = commit.context;
+    if (write) {
+      this.contexts.set(commit.context.id, {
+        id: commit.context.id,
+        version: commit.context.expectedVersion + 1,
+        value: structuredClone(write.value),
+      });
+      this.changes.push(structuredClone(write.change));
+    }
+    this.keepProcess(commit.process, commit.journal);
   }
   async journal(processId: string) {
     return [

@@ -1,6 +1,14 @@
 import type { Flow } from '../../shared/schema.ts';
 import type { ContextChange, ContextRecord, JournalEntry, ProcessRecord } from './records.ts';
 
+/** A process with what a wake reads besides it, read together (`Store.loadProcess`). */
+export interface LoadedProcess {
+  record: ProcessRecord;
+  /** The workspace's flows the process runs (loadFlowSet's set for its snapshot), by id. */
+  flows: Map<string, Flow>;
+  context: ContextRecord | undefined;
+}
+
 /** One step's effects, committed together or not at all (DESIGN.md, Data flowing through it). */
 export interface StepCommit {
   process: ProcessRecord;
@@ -43,6 +51,13 @@ export interface Store {
   listProcesses(): Promise<ProcessRecord[]>;
   /** Waiting processes due by `until`, earliest first (then oldest first). */
   dueProcesses(until: number): Promise<ProcessRecord[]>;
+
+  /**
+   * A process, the workspace's current flows it runs and its context, read at once (on
+   * IndexedDB in one transaction): a wake's reads in one request. Optional; without it the
+   * supervisor reads them one by one.
+   */
+  loadProcess?(id: string): Promise<LoadedProcess | undefined>;
 
   /** Commits a step; false, with nothing written, when the context's version moved on. */
   commitStep(commit: StepCommit): Promise<boolean>;

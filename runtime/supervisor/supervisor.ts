@@ -20,10 +20,13 @@ import {
 } from '../engine/step.ts';
 import { timersOf } from '../engine/timers.ts';
 import { isSettable, type Clock } from './clock.ts';
+import { FlowCache } from './flowCache.ts';
+import { inOrder } from './inOrder.ts';
 import { loadFlowSet, scopeFlowIds, signaturesById } from './flowSet.ts';
 import { humanInputProblem } from './humanInput.ts';
 import type {
   ContextChange,
+  ContextRecord,
   JournalEntry,
   PendingWake,
   ProcessRecord,
@@ -59,6 +62,12 @@ export type ResolveChoice = 'continue' | 'keep' | 'restart' | 'cancel';
 /** Steps one run may take before the supervisor stops the process (see `drive`). */
 export const MAX_STEPS_PER_RUN = 100_000;
 
+/**
+ * Wakes `wakeDue` runs at once. Each wake waits on IndexedDB most of the time (its reads and one
+ * transaction per step); with several in flight, one computes while the others' requests run.
+ */
+const WAKE_CONCURRENCY = 8;
+
 /** How often a step is run again when another writer moved the context on meanwhile. */
 const MAX_CONFLICT_RETRIES = 50;
 
@@ -76,6 +85,16 @@ export class Supervisor {
   private readonly listeners = new Set<(processId: string) => void>();
   private readonly stopRequests = new Set<string>();
   private readonly watch: StepWatch | undefined;
+  private readonly flowCache = new FlowCache();
+  /** The engine act in progress, if any (see `oneAtATime`). */
+  private acting: Promise<unknown> = Promise.resolve();
+  /**
+   * The contexts this supervisor last read or committed, the most recent last: the first guess
+   * of a step, which saves a read per step. A guess another writer has since moved on fails the
+   * step's compare-and-set, and the step runs again on the context read afresh. Several, since
+   * wakeDue runs several wakes at once; a few dozen, since a guess is only worth it just after.
+   */
+  private readonly knownContexts = new Map<string, ContextRecord>();
 
   constructor(
     readonly store: Store,
@@ -85,6 +104,19 @@ export class Supervisor {
     this.locks = options.locks ?? new InProcessLocks();
     this.newId = options.newId ?? ((kind) => `${kind}-${++this.ids}`);
     this.watch = options.watch;
+  }
+
+  /**
+   * Runs engine acts one at a time, whatever runs at once around them (wakeDue's wakes): only
+   * store requests overlap, and the watch sees each step enter and leave before the next.
+   */
+  private oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.acting.then(fn);
+    this.acting = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 
   /** Runs one engine act, telling the watch when it is over, however it ends. */
@@ -236,16 +268,31 @@ export class Supervisor {
     return this.locked(id, () => this.driveUnlocked(id));
   }
 
-  private async driveUnlocked(id: string): Promise<ProcessRecord> {
-    let record = await this.mustGet(id);
+  /**
+   * `from` and `flows`: the record as the caller just committed it and the flows it ran on, so
+   * that a wake reads neither again. The flows stay those of the drive's start: a flow saved
+   * meanwhile is the next wake's to compare, as for any process that slept through an edit.
+   */
+  private async driveUnlocked(
+    id: string,
+    from?: ProcessRecord,
+    flows?: Map<string, Flow>,
+  ): Promise<ProcessRecord> {
+    let record = from ?? (await this.mustGet(id));
     for (let steps = 0; record.status === 'running' && !this.stopRequests.has(id); steps++) {
+      flows ??= await this.flowsFor(record);
       if (steps === MAX_STEPS_PER_RUN) {
         const error = `ran ${MAX_STEPS_PER_RUN} steps without stopping; stopped so the page stays responsive`;
         record = { ...record, status: 'stopped', stoppedFrom: 'running', error };
         await this.store.putProcess(record, [this.stamp(id, { type: 'stopped' }, record.snapshot)]);
         break;
       }
-      record = await this.commit(record, (snapshot, context, env) => step(snapshot, context, env));
+      record = await this.commit(
+        record,
+        (snapshot, context, env) => step(snapshot, context, env),
+        null,
+        flows,
+      );
     }
     return record;
   }
@@ -273,23 +320,34 @@ export class Supervisor {
         (p) => !busy.has(p.id),
       );
       if (round.length === 0) return woken;
-      for (const next of round) {
-        const result = await this.locks.withLock(
-          `wakeflow:process:${next.id}`,
-          async () => {
-            // Read again under the lock: another tab may have woken it meanwhile.
-            const record = await this.mustGet(next.id);
-            if (record.status !== 'waiting' || record.due === null || record.due > this.clock.now())
-              return false;
-            await this.fireEarliestTimer(record);
-            this.changed(record.id);
-            return true;
-          },
-          { ifAvailable: true },
-        );
-        if (!result.held) busy.add(next.id);
-        else if (result.value) woken++;
-      }
+      // Several wakes at once, so that IndexedDB always has the next transaction queued;
+      // processes sharing a context still wake one after another, in order of due time.
+      await inOrder(
+        round,
+        WAKE_CONCURRENCY,
+        (p) => p.contextId,
+        async (next) => {
+          const result = await this.locks.withLock(
+            `wakeflow:process:${next.id}`,
+            async () => {
+              // Read again under the lock: another tab may have woken it meanwhile.
+              const { record, read } = await this.load(next.id);
+              if (
+                record.status !== 'waiting' ||
+                record.due === null ||
+                record.due > this.clock.now()
+              )
+                return false;
+              await this.fireEarliestTimer(record, read);
+              this.changed(record.id);
+              return true;
+            },
+            { ifAvailable: true },
+          );
+          if (!result.held) busy.add(next.id);
+          else if (result.value) woken++;
+        },
+      );
     }
   }
 
@@ -297,7 +355,7 @@ export class Supervisor {
    * Fires a process's earliest timer. Timers are read from the versions the process fell asleep
    * on: the flow may have changed since, which the wake itself then reports.
    */
-  private async fireEarliestTimer(record: ProcessRecord): Promise<void> {
+  private async fireEarliestTimer(record: ProcessRecord, read = this.flowReader()): Promise<void> {
     const flows = await this.sleptOn(record);
     const timer = timersOf(record.snapshot, (f) => flows.get(f))[0];
     if (!timer) {
@@ -308,7 +366,7 @@ export class Supervisor {
       await this.store.putProcess({ ...record, due: null, status: 'flow-changed', error });
       return;
     }
-    await this.wake(record, { seq: timer.seq, trigger: timer.trigger });
+    await this.wake(record, { seq: timer.seq, trigger: timer.trigger }, read);
   }
 
   /**
@@ -424,7 +482,7 @@ export class Supervisor {
     input: unknown,
     triggerId?: string,
   ): Promise<ProcessRecord> {
-    const record = await this.mustGet(id);
+    const { record, read } = await this.load(id);
     if (record.status !== 'waiting') {
       throw new SupervisorError(`process "${id}" is ${record.status}, not waiting for a person`);
     }
@@ -447,7 +505,7 @@ export class Supervisor {
     }
     const problem = humanInputProblem(trigger, input);
     if (problem) throw new SupervisorError(`"${nodePath}": ${problem}`);
-    return this.wake(record, { seq: wait.seq, trigger: trigger.id, payload: input });
+    return this.wake(record, { seq: wait.seq, trigger: trigger.id, payload: input }, read);
   }
 
   /** Writes to a process's context from outside any process (compare-and-set on the version). */
@@ -685,21 +743,46 @@ export class Supervisor {
   }
 
   /** Wakes a waiting process with one trigger, unless its flow changed while it slept. */
-  private async wake(record: ProcessRecord, wake: PendingWake): Promise<ProcessRecord> {
-    const checked = await this.checkSignatures(record, wake);
+  private async wake(
+    record: ProcessRecord,
+    wake: PendingWake,
+    // The workspace's flows are read once for the whole wake: the check, the fire, the drive.
+    read = this.flowReader(),
+  ): Promise<ProcessRecord> {
+    const checked = await this.checkSignatures(record, wake, read);
     if (checked.status === 'flow-changed') return checked;
+    const flows = await this.flowsFor(checked, read);
     const fired = await this.commit(
       checked,
       (snapshot, context, env) => fire(snapshot, context, env, wake),
       wake,
+      flows,
     );
-    return fired.status === 'running' ? this.driveUnlocked(record.id) : fired;
+    return fired.status === 'running' ? this.driveUnlocked(record.id, fired, flows) : fired;
+  }
+
+  /**
+   * Reads the workspace's flows for one operation: each from the store once, always (another tab
+   * may have saved it), and as the object kept for its content (flowCache.ts).
+   */
+  private flowReader(known?: Map<string, Flow>): (id: string) => Promise<Flow | undefined> {
+    const read = new Map<string, Promise<Flow | undefined>>();
+    for (const [id, f] of known ?? []) read.set(id, Promise.resolve(this.flowCache.canonical(f)));
+    return (id) => {
+      let flow = read.get(id);
+      if (!flow) {
+        flow = this.store.getFlow(id).then((f) => this.flowCache.canonical(f));
+        read.set(id, flow);
+      }
+      return flow;
+    };
   }
 
   /** Compares the signatures a process started on with its flows now; sets `flow-changed`. */
   private async checkSignatures(
     record: ProcessRecord,
     wake: PendingWake | null,
+    read = this.flowReader(),
   ): Promise<ProcessRecord> {
     if (record.pinned) return record;
     const changes: FlowChange[] = [];
@@ -707,10 +790,8 @@ export class Supervisor {
     for (const scope of signaturesOf(record.snapshot)) {
       if (seen.has(scope.flow)) continue;
       seen.add(scope.flow);
-      const current = await this.store.getFlow(scope.flow);
-      const currentSignature = current
-        ? signaturesById(new Map([[scope.flow, current]]))[scope.flow]
-        : undefined;
+      const current = await read(scope.flow);
+      const currentSignature = current ? this.flowCache.signature(current) : undefined;
       if (currentSignature === scope.signature) continue;
       const before = await this.store.getFlowVersion(scope.flow, scope.signature);
       const diff = diffFlows(before, current);
@@ -747,19 +828,23 @@ export class Supervisor {
       env: EngineEnv,
     ) => Promise<StepResult>,
     wake: PendingWake | null = null,
+    known?: Map<string, Flow>,
   ): Promise<ProcessRecord> {
-    const flows = await this.flowsFor(record);
+    const flows = known ?? (await this.flowsFor(record));
+    const guess = this.knownContexts.get(record.contextId);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const context = await this.mustGetContext(record.contextId);
+      const context = attempt === 0 && guess ? guess : await this.mustGetContext(record.contextId);
       const now = this.clock.now();
-      const result = await this.watched(record.id, () =>
-        act(record.snapshot, context.value, {
-          flows: (f) => flows.get(f),
-          now,
-          ...(this.watch
-            ? { entering: (path) => this.watch?.entering(record.id, path, wake) }
-            : {}),
-        }),
+      const result = await this.oneAtATime(() =>
+        this.watched(record.id, () =>
+          act(record.snapshot, context.value, {
+            flows: (f) => flows.get(f),
+            now,
+            ...(this.watch
+              ? { entering: (path) => this.watch?.entering(record.id, path, wake) }
+              : {}),
+          }),
+        ),
       );
       const failed = result.status === 'failed';
       const next: ProcessRecord = {
@@ -790,7 +875,12 @@ export class Supervisor {
         context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
         journal,
       });
-      if (ok) return next;
+      if (ok) {
+        this.knowContext(
+          write ? { id: context.id, version: context.version + 1, value: write.value } : context,
+        );
+        return next;
+      }
     }
     throw new SupervisorError(
       `the context of "${record.id}" kept changing under it; the step did not commit`,
@@ -806,16 +896,23 @@ export class Supervisor {
   }
 
   /** The flows a process runs on: its pinned versions after `keep`, else the workspace's. */
-  private async flowsFor(record: ProcessRecord): Promise<Map<string, Flow>> {
+  private async flowsFor(
+    record: ProcessRecord,
+    read = this.flowReader(),
+  ): Promise<Map<string, Flow>> {
     const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
-    if (!record.pinned) return loadFlowSet(roots, (f) => this.store.getFlow(f));
+    if (!record.pinned) return loadFlowSet(roots, read);
     return loadFlowSet(roots, async (f) => {
       const signature = record.versions[f];
       const version =
-        signature === undefined ? undefined : await this.store.getFlowVersion(f, signature);
+        signature === undefined
+          ? undefined
+          : await this.flowCache.version(f, signature, () =>
+              this.store.getFlowVersion(f, signature),
+            );
       // A version missing from the store (a database from before versions were kept) falls back
       // to the current flow; a wake then compares signatures as always.
-      return version ?? this.store.getFlow(f);
+      return version ?? read(f);
     });
   }
 
@@ -843,6 +940,25 @@ export class Supervisor {
     snapshot?: Snapshot,
   ): JournalEntry {
     return { ...entry, process, at: this.clock.now(), ...(snapshot ? { snapshot } : {}) };
+  }
+
+  /**
+   * A process to wake, with a reader of the workspace's flows and the context guess seeded from
+   * the same read: with a store that reads them together, a wake starts with one request.
+   */
+  private async load(id: string) {
+    const loaded = await this.store.loadProcess?.(id);
+    if (!loaded) return { record: await this.mustGet(id), read: this.flowReader() };
+    // A context just read is as good a first guess as any (see `knownContexts`).
+    if (loaded.context) this.knowContext(loaded.context);
+    return { record: loaded.record, read: this.flowReader(loaded.flows) };
+  }
+
+  private knowContext(context: ContextRecord): void {
+    this.knownContexts.delete(context.id);
+    this.knownContexts.set(context.id, context);
+    if (this.knownContexts.size > 32)
+      this.knownContexts.delete(this.knownContexts.keys().next().value!);
   }
 
   async mustGet(id: string): Promise<ProcessRecord> {

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { chain, edge, end, fanout, flow, join, start, work } from '../../shared/fixtures/flows.ts';
+import type { Flow } from '../../shared/schema.ts';
+import type { EngineEnv } from './run.ts';
+import { runToStop, startSnapshot, step, type StepResult } from './step.ts';
+
+/**
+ * A step copies only what it changes and shares the rest with the snapshot it was given, and
+ * runToStop changes its own snapshots' counters in place (run.ts, `owned`). Neither may show:
+ * the snapshot given is never changed, and a failed node leaves the snapshot before it.
+ */
+const envOf = (flows: Flow[]): EngineEnv => {
+  const byId = new Map(flows.map((f) => [f.id, f]));
+  return { flows: (id) => byId.get(id), now: 0 };
+};
+
+/** Steps one at a time with step(), each from a frozen deep copy of the last snapshot. */
+async function stepByStep(f: Flow, context: unknown) {
+  const env = envOf([f]);
+  let snapshot = startSnapshot(f);
+  let last: StepResult | undefined;
+  for (let i = 0; i < 100; i++) {
+    const given = structuredClone(snapshot);
+    last = await step(snapshot, context, env);
+    // The snapshot a step was given is exactly as it was.
+    expect(snapshot).toEqual(given);
+    if (last.status !== 'running') return last;
+    for (const w of last.writes) context = { ...(context as object), [w.path]: w.value };
+    snapshot = last.snapshot;
+  }
+  return last!;
+}
+
+describe('steps copy what they change', () => {
+  it('a step never changes the snapshot it was given, joins included', async () => {
+    const f = flow({
+      nodes: [
+        start(),
+        fanout('split'),
+        work('a', { a: '1' }),
+        work('b', { b: '2' }),
+        join('both', ['a', 'b']),
+        end(),
+      ],
+      edges: [
+        ...chain('start', 'split'),
+        edge('split', 'a'),
+        edge('split', 'b'),
+        edge('a', 'both'),
+        edge('b', 'both'),
+        ...chain('both', 'end'),
+      ],
+    });
+    const last = await stepByStep(f, {});
+    expect(last.status).toBe('done');
+    const all = await runToStop(startSnapshot(f), {}, envOf([f]));
+    expect(all.snapshot).toEqual(last.snapshot);
+  });
+
+  it('a number written is the JSON value, as without the shortcut: -0 is stored as 0', async () => {
+    const f = flow({
+      nodes: [start(), work('w', { z: '0 * -1', n: '-count' }), end()],
+      edges: chain('start', 'w', 'end'),
+    });
+    const done = await runToStop(startSnapshot(f), { count: 0 }, envOf([f]));
+    const ctx = done.context as { z: number; n: number };
+    expect(Object.is(ctx.z, 0)).toBe(true);
+    expect(Object.is(ctx.n, 0)).toBe(true);
+  });
+
+  it('a node failing late in runToStop leaves the snapshot before it, counters included', async () => {
+    const f = flow({
+      nodes: [
+        start(),
+        work('one', { n: '1' }),
+        work('two', { n: 'n + 1' }),
+        work('bad', { x: 'n + "a"' }),
+        end(),
+      ],
+      edges: chain('start', 'one', 'two', 'bad', 'end'),
+    });
+    const env = envOf([f]);
+    const given = startSnapshot(f);
+    const copy = structuredClone(given);
+    const all = await runToStop(given, {}, env);
+    expect(given).toEqual(copy);
+    expect(all.status).toBe('failed');
+    expect(all.snapshot.failed?.path).toBe('bad');
+    expect(all.snapshot.visits).toEqual({ start: 1, one: 1, two: 1 });
+    const one = await stepByStep(f, {});
+    expect(all.snapshot).toEqual(one.snapshot);
+  });
+});
