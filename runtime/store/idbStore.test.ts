@@ -323,3 +323,30 @@ describe('JSON Lines exports', () => {
     expect(await exportJournal(store, 'nobody')).toBe('');
   });
 });
+
+describe('IdbStore: durability', () => {
+  it('commits every write with relaxed durability, and reads stay plain', async () => {
+    const seen: { mode: string | undefined; durability: string | undefined }[] = [];
+    const native = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (
+      this: IDBDatabase,
+      ...args: Parameters<IDBDatabase['transaction']>
+    ) {
+      seen.push({ mode: args[1], durability: args[2]?.durability });
+      return native.apply(this, args);
+    } as IDBDatabase['transaction'];
+    try {
+      const store = await testStore('durability');
+      const supervisor = new Supervisor(store, new VirtualClock(T0));
+      await store.putFlow(hourly(3));
+      await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+      await supervisor.advanceTo(T0 + HOUR);
+    } finally {
+      IDBDatabase.prototype.transaction = native;
+    }
+    const writes = seen.filter((t) => t.mode === 'readwrite');
+    expect(writes.length).toBeGreaterThan(3);
+    expect(writes.every((t) => t.durability === 'relaxed')).toBe(true);
+    expect(seen.filter((t) => t.mode !== 'readwrite').every((t) => !t.durability)).toBe(true);
+  });
+});

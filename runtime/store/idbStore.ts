@@ -32,10 +32,10 @@ export class IdbStore implements Store {
     return this.db.get('flows', id);
   }
   async putFlow(flow: Flow) {
-    await this.db.put('flows', flow);
+    await this.write(['flows'], (tx) => tx.objectStore('flows').put(flow));
   }
   async deleteFlow(id: string) {
-    await this.db.delete('flows', id);
+    await this.write(['flows'], (tx) => tx.objectStore('flows').delete(id));
   }
   listFlows() {
     return this.db.getAll('flows');
@@ -44,7 +44,9 @@ export class IdbStore implements Store {
     return (await this.db.get('flowVersions', [id, signature]))?.flow;
   }
   async putFlowVersion(flow: Flow, signature: string) {
-    await this.db.put('flowVersions', { id: flow.id, signature, flow });
+    await this.write(['flowVersions'], (tx) =>
+      tx.objectStore('flowVersions').put({ id: flow.id, signature, flow }),
+    );
   }
 
   getContext(id: string) {
@@ -148,7 +150,11 @@ export class IdbStore implements Store {
    * unhandled rejection.
    */
   private async write<T>(stores: StoreName[], body: (tx: WriteTx) => Promise<T>): Promise<T> {
-    const tx = this.db.transaction(stores, 'readwrite');
+    // Relaxed: committed once the operating system has the data, not after a flush to disk. A
+    // reload, a closed tab or a crashed browser loses nothing; only an OS crash or power loss in
+    // the next moments could. Firefox commits so by default; in Chromium a strict commit costs
+    // a disk flush per step (docs/persistence.md).
+    const tx = this.db.transaction(stores, 'readwrite', { durability: 'relaxed' });
     try {
       const result = await body(tx);
       await tx.done;
@@ -168,7 +174,7 @@ export class IdbStore implements Store {
     return this.db.get('meta', key);
   }
   async putMeta(key: string, value: unknown) {
-    await this.db.put('meta', toStorable(value), key);
+    await this.write(['meta'], (tx) => tx.objectStore('meta').put(toStorable(value), key));
   }
 }
 
