@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { InspectorPage } from './fixtures/inspectorPage.ts';
 import { ProcessesPage } from './fixtures/processesPage.ts';
 
 /** The serious and critical violations axe finds on the page as it is now. */
@@ -30,5 +31,33 @@ test('the inspector has no serious or critical accessibility violation', async (
   });
   await app.inspect(app.first);
   await expect(page.getByRole('button', { name: 'Send decide' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the inspector stays accessible with a sub-flow open in place, a past snapshot shown and a changed flow drawn', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  const onboarding = await app.start('Onboarding with nested sub-flows', { value: {} });
+  await app.inspect(onboarding);
+  await app.openSubflow('checks', 'checks');
+  await expect(app.breadcrumb).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await app.useVirtualTime();
+  const nightly = await app.start('Nightly refresh', {
+    value: { prices: { read: 0, history: [1, 2] } },
+  });
+  await app.inspect(nightly);
+  await app.chooseEntry('fell asleep at sleep');
+  await expect(app.snapshotAsOf).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await app.snapshotPanel.getByRole('button', { name: 'Back to now' }).click();
+  await app.deleteNode('sleep');
+  await app.advanceBy('P1D');
+  await expect(app.status).toHaveText('flow-changed');
+  await expect(app.canvasChanges).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
