@@ -1,0 +1,411 @@
+import { describeProblem } from '../../shared/describeProblem.ts';
+import { validateFlow } from '../../shared/validateFlow.ts';
+import { applyWrites, type ContextWrite } from '../../shared/contextWrite.ts';
+import { diffFlows, type FlowChange } from '../../shared/flowDiff.ts';
+import type { Flow } from '../../shared/schema.ts';
+import type { EngineJournalEntry } from '../engine/journal.ts';
+import type { Snapshot } from '../engine/snapshot.ts';
+import type { EngineEnv } from '../engine/run.ts';
+import { fire, signaturesOf, step, type StepResult } from '../engine/step.ts';
+import { timersOf } from '../engine/timers.ts';
+import { type Clock } from './clock.ts';
+import { FlowCache } from './flowCache.ts';
+import { loadFlowSet, scopeFlowIds } from './flowSet.ts';
+import type {
+  ContextChange,
+  ContextRecord,
+  JournalEntry,
+  PendingWake,
+  ProcessRecord,
+  SupervisorJournalEntry,
+} from './records.ts';
+import type { Store } from './store.ts';
+import { InProcessLocks, type LockOptions, type Locks } from './locks.ts';
+
+export interface SupervisorOptions {
+  /** Per-process locks: Web Locks in the browser, so that two tabs never run one process. */
+  locks?: Locks;
+  newId?: (kind: 'process' | 'context') => string;
+  /** Hears which node each step is in, and when it is out (the app's runaway watchdog). */
+  watch?: StepWatch;
+}
+
+/**
+ * Told when a step enters a node and when the step is over. A runner that can only stop a
+ * runaway expression from outside (the app ends its Web Worker) learns from it which process and
+ * node to fail, and which wake to keep for a retry.
+ */
+export interface StepWatch {
+  entering(process: string, path: string, wake: PendingWake | null): void;
+  left(process: string): void;
+}
+
+/** A request the supervisor refuses; nothing was changed. The message says why. */
+export class SupervisorError extends Error {}
+
+/** Steps one run may take before the supervisor stops the process (see `drive`). */
+export const MAX_STEPS_PER_RUN = 100_000;
+
+/** How often a step is run again when another writer moved the context on meanwhile. */
+export const MAX_CONFLICT_RETRIES = 50;
+
+/**
+ * What every operation of the supervisor stands on: the store, the clock and the locks, and the
+ * one way a step is taken and committed (`commit`), a process woken (`wake`) and driven to its
+ * next stop (`driveUnlocked`). The operations a caller asks for are in supervisor.ts.
+ */
+export abstract class SupervisorCore {
+  protected ids = 0;
+
+  protected readonly locks: Locks;
+  protected readonly newId: (kind: 'process' | 'context') => string;
+  protected readonly listeners = new Set<(processId: string) => void>();
+  protected readonly stopRequests = new Set<string>();
+  protected readonly watch: StepWatch | undefined;
+  protected readonly flowCache = new FlowCache();
+  /** The engine act in progress, if any (see `oneAtATime`). */
+  protected acting: Promise<unknown> = Promise.resolve();
+  /**
+   * The contexts this supervisor last read or committed, the most recent last: the first guess
+   * of a step, which saves a read per step. A guess another writer has since moved on fails the
+   * step's compare-and-set, and the step runs again on the context read afresh. Several, since
+   * wakeDue runs several wakes at once; a few dozen, since a guess is only worth it just after.
+   */
+  protected readonly knownContexts = new Map<string, ContextRecord>();
+
+  constructor(
+    readonly store: Store,
+    readonly clock: Clock,
+    options: SupervisorOptions = {},
+  ) {
+    this.locks = options.locks ?? new InProcessLocks();
+    this.newId = options.newId ?? ((kind) => `${kind}-${++this.ids}`);
+    this.watch = options.watch;
+  }
+
+  /**
+   * Runs engine acts one at a time, whatever runs at once around them (wakeDue's wakes): only
+   * store requests overlap, and the watch sees each step enter and leave before the next.
+   */
+  protected oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.acting.then(fn);
+    this.acting = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** Runs one engine act, telling the watch when it is over, however it ends. */
+  protected async watched<T>(process: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.watch) return fn();
+    try {
+      return await fn();
+    } finally {
+      this.watch.left(process);
+    }
+  }
+
+  /** Hears of every change to a process, after it is stored (for the app and other tabs). */
+  onChange(listener: (processId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  protected changed(id: string): void {
+    for (const l of this.listeners) l(id);
+  }
+
+  /** Runs `fn` holding the process's lock, so that no other runner touches it meanwhile. */
+  protected async locked<T>(id: string, fn: () => Promise<T>, options?: LockOptions): Promise<T> {
+    const result = await this.locks.withLock(
+      `wakeflow:process:${id}`,
+      async () => {
+        try {
+          return await fn();
+        } finally {
+          this.changed(id);
+        }
+      },
+      options,
+    );
+    if (!result.held) throw new SupervisorError(`process "${id}" is busy in another tab`);
+    return result.value;
+  }
+
+  /**
+   * `from` and `flows`: the record as the caller just committed it and the flows it ran on, so
+   * that a wake reads neither again. The flows stay those of the drive's start: a flow saved
+   * meanwhile is the next wake's to compare, as for any process that slept through an edit.
+   */
+  protected async driveUnlocked(
+    id: string,
+    from?: ProcessRecord,
+    flows?: Map<string, Flow>,
+  ): Promise<ProcessRecord> {
+    let record = from ?? (await this.mustGet(id));
+    for (let steps = 0; record.status === 'running' && !this.stopRequests.has(id); steps++) {
+      flows ??= await this.flowsFor(record);
+      if (steps === MAX_STEPS_PER_RUN) {
+        const error = `ran ${MAX_STEPS_PER_RUN} steps without stopping; stopped so the page stays responsive`;
+        record = { ...record, status: 'stopped', stoppedFrom: 'running', error };
+        await this.store.putProcess(record, [this.stamp(id, { type: 'stopped' }, record.snapshot)]);
+        break;
+      }
+      record = await this.commit(
+        record,
+        (snapshot, context, env) => step(snapshot, context, env),
+        null,
+        flows,
+      );
+    }
+    return record;
+  }
+
+  /** Wakes a waiting process with one trigger, unless its flow changed while it slept. */
+  protected async wake(
+    record: ProcessRecord,
+    wake: PendingWake,
+    // The workspace's flows are read once for the whole wake: the check, the fire, the drive.
+    read = this.flowReader(),
+  ): Promise<ProcessRecord> {
+    const checked = await this.checkSignatures(record, wake, read);
+    if (checked.status === 'flow-changed') return checked;
+    const flows = await this.flowsFor(checked, read);
+    const fired = await this.commit(
+      checked,
+      (snapshot, context, env) => fire(snapshot, context, env, wake),
+      wake,
+      flows,
+    );
+    return fired.status === 'running' ? this.driveUnlocked(record.id, fired, flows) : fired;
+  }
+
+  /**
+   * Reads the workspace's flows for one operation: each from the store once, always (another tab
+   * may have saved it), and as the object kept for its content (flowCache.ts).
+   */
+  protected flowReader(known?: Map<string, Flow>): (id: string) => Promise<Flow | undefined> {
+    const read = new Map<string, Promise<Flow | undefined>>();
+    for (const [id, f] of known ?? []) read.set(id, Promise.resolve(this.flowCache.canonical(f)));
+    return (id) => {
+      let flow = read.get(id);
+      if (!flow) {
+        flow = this.store.getFlow(id).then((f) => this.flowCache.canonical(f));
+        read.set(id, flow);
+      }
+      return flow;
+    };
+  }
+
+  /** Compares the signatures a process started on with its flows now; sets `flow-changed`. */
+  protected async checkSignatures(
+    record: ProcessRecord,
+    wake: PendingWake | null,
+    read = this.flowReader(),
+  ): Promise<ProcessRecord> {
+    if (record.pinned) return record;
+    const changes: FlowChange[] = [];
+    const seen = new Set<string>();
+    for (const scope of signaturesOf(record.snapshot)) {
+      if (seen.has(scope.flow)) continue;
+      seen.add(scope.flow);
+      const current = await read(scope.flow);
+      const currentSignature = current ? this.flowCache.signature(current) : undefined;
+      if (currentSignature === scope.signature) continue;
+      const before = await this.store.getFlowVersion(scope.flow, scope.signature);
+      const diff = diffFlows(before, current);
+      changes.push(
+        ...(diff.length > 0
+          ? diff
+          : [{ flow: scope.flow, item: 'node' as const, id: '', change: 'changed' as const }]),
+      );
+    }
+    if (changes.length === 0) return record;
+    const changed: ProcessRecord = {
+      ...record,
+      status: 'flow-changed',
+      changes,
+      pendingWake: wake,
+      due: null,
+    };
+    await this.store.putProcess(changed, [
+      this.stamp(record.id, { type: 'flow-changed', changes }, changed.snapshot),
+    ]);
+    return changed;
+  }
+
+  /**
+   * Runs one engine step and commits it: the context by compare-and-set on its version, with the
+   * snapshot and journal entries in the same commit. On a conflict the step runs again against
+   * the fresh context, so no write is lost.
+   */
+  protected async commit(
+    record: ProcessRecord,
+    act: (
+      snapshot: ProcessRecord['snapshot'],
+      context: unknown,
+      env: EngineEnv,
+    ) => Promise<StepResult>,
+    wake: PendingWake | null = null,
+    known?: Map<string, Flow>,
+  ): Promise<ProcessRecord> {
+    const flows = known ?? (await this.flowsFor(record));
+    const guess = this.knownContexts.get(record.contextId);
+    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+      const context = attempt === 0 && guess ? guess : await this.mustGetContext(record.contextId);
+      const now = this.clock.now();
+      const result = await this.oneAtATime(() =>
+        this.watched(record.id, () =>
+          act(record.snapshot, context.value, {
+            flows: (f) => flows.get(f),
+            now,
+            ...(this.watch
+              ? { entering: (path) => this.watch?.entering(record.id, path, wake) }
+              : {}),
+          }),
+        ),
+      );
+      const failed = result.status === 'failed';
+      const next: ProcessRecord = {
+        ...record,
+        snapshot: result.snapshot,
+        status: result.status,
+        due: result.status === 'waiting' ? this.dueOf(result.snapshot, flows) : null,
+        error: failed
+          ? `node "${result.snapshot.failed?.path}": ${result.snapshot.failed?.message}`
+          : null,
+        wakes: (record.wakes ?? 0) + (wake && !failed ? 1 : 0),
+        pendingWake: failed ? wake : null,
+      };
+      const node = nodeOfWrites(result.journal);
+      const write =
+        result.writes.length > 0
+          ? {
+              value: applyWrites(context.value, result.writes),
+              change: this.change(context.id, context.version + 1, record.id, node, result.writes),
+            }
+          : undefined;
+      const last = result.journal.length - 1;
+      const journal = result.journal.map((e, i) =>
+        this.stamp(record.id, e, i === last ? next.snapshot : undefined),
+      );
+      const ok = await this.store.commitStep({
+        process: next,
+        context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
+        journal,
+      });
+      if (ok) {
+        this.knowContext(
+          write ? { id: context.id, version: context.version + 1, value: write.value } : context,
+        );
+        return next;
+      }
+    }
+    throw new SupervisorError(
+      `the context of "${record.id}" kept changing under it; the step did not commit`,
+    );
+  }
+
+  /**
+   * The flows a process fell asleep on (the versions it records), whatever the workspace holds
+   * now: its waits, triggers and timers are read from these, and a wake then compares them.
+   */
+  sleptOn(record: ProcessRecord): Promise<Map<string, Flow>> {
+    return this.flowsFor({ ...record, pinned: true });
+  }
+
+  /** The flows a process runs on: its pinned versions after `keep`, else the workspace's. */
+  protected async flowsFor(
+    record: ProcessRecord,
+    read = this.flowReader(),
+  ): Promise<Map<string, Flow>> {
+    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+    if (!record.pinned) return loadFlowSet(roots, read);
+    return loadFlowSet(roots, async (f) => {
+      const signature = record.versions[f];
+      const version =
+        signature === undefined
+          ? undefined
+          : await this.flowCache.version(f, signature, () =>
+              this.store.getFlowVersion(f, signature),
+            );
+      // A version missing from the store (a database from before versions were kept) falls back
+      // to the current flow; a wake then compares signatures as always.
+      return version ?? read(f);
+    });
+  }
+
+  protected dueOf(snapshot: ProcessRecord['snapshot'], flows: Map<string, Flow>): number | null {
+    return timersOf(snapshot, (f) => flows.get(f))[0]?.due ?? null;
+  }
+
+  protected change(
+    contextId: string,
+    version: number,
+    process: string | null,
+    node: string | null,
+    writes: ContextWrite[],
+  ): ContextChange {
+    return { contextId, version, process, node, writes, at: this.clock.now() };
+  }
+
+  /**
+   * A journal entry with its time. The last entry of each write carries the snapshot the write
+   * leaves the process at, so the inspector can show any moment without an extra store request.
+   */
+  protected stamp(
+    process: string,
+    entry: EngineJournalEntry | SupervisorJournalEntry,
+    snapshot?: Snapshot,
+  ): JournalEntry {
+    return { ...entry, process, at: this.clock.now(), ...(snapshot ? { snapshot } : {}) };
+  }
+
+  /**
+   * A process to wake, with a reader of the workspace's flows and the context guess seeded from
+   * the same read: with a store that reads them together, a wake starts with one request.
+   */
+  protected async load(id: string) {
+    const loaded = await this.store.loadProcess?.(id);
+    if (!loaded) return { record: await this.mustGet(id), read: this.flowReader() };
+    // A context just read is as good a first guess as any (see `knownContexts`).
+    if (loaded.context) this.knowContext(loaded.context);
+    return { record: loaded.record, read: this.flowReader(loaded.flows) };
+  }
+
+  protected knowContext(context: ContextRecord): void {
+    this.knownContexts.delete(context.id);
+    this.knownContexts.set(context.id, context);
+    if (this.knownContexts.size > 32)
+      this.knownContexts.delete(this.knownContexts.keys().next().value!);
+  }
+
+  async mustGet(id: string): Promise<ProcessRecord> {
+    const record = await this.store.getProcess(id);
+    if (!record) throw new SupervisorError(`there is no process "${id}"`);
+    return record;
+  }
+
+  protected async mustGetContext(id: string) {
+    const context = await this.store.getContext(id);
+    if (!context) throw new SupervisorError(`context "${id}" is missing from the store`);
+    return context;
+  }
+}
+
+function nodeOfWrites(journal: EngineJournalEntry[]): string | null {
+  const entry = journal.find((e) => e.type === 'context-written');
+  return entry && entry.type === 'context-written' ? entry.node : null;
+}
+
+/** Refuses flows with problems: a process starts only on flows that can run (FORMAT.md §4). */
+export function assertRunnable(flows: ReadonlyMap<string, Flow>): void {
+  for (const f of flows.values()) {
+    const problems = validateFlow(f);
+    if (problems.length > 0) {
+      const first = problems.slice(0, 3).map(describeProblem).join('; ');
+      throw new SupervisorError(`flow "${f.id}" cannot run until it is fixed: ${first}`);
+    }
+  }
+}
