@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { longestFrameGap } from './fixtures/frames.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 /**
@@ -19,29 +20,6 @@ const runaway = {
     { id: 'e2', from: 'spin', to: 'end' },
   ],
 };
-
-/**
- * The longest time the page goes without a frame over the next `ms` milliseconds: the time the
- * worker spends stuck, before the watchdog ends it (the redraw after that is the page's own work).
- */
-function longestFrameGap(app: InspectorPage, ms: number): Promise<number> {
-  return app.page.evaluate(
-    (ms) =>
-      new Promise<number>((resolve) => {
-        const start = performance.now();
-        let last = start;
-        let longest = 0;
-        const frame = (t: number) => {
-          longest = Math.max(longest, t - last);
-          last = t;
-          if (t - start < ms) requestAnimationFrame(frame);
-          else resolve(longest);
-        };
-        requestAnimationFrame(frame);
-      }),
-    ms,
-  );
-}
 
 // @timing: the time to the failure and the frames meanwhile are measured, so it runs alone.
 test(
@@ -64,7 +42,7 @@ test(
 
     const started = Date.now();
     await app.control('Run').click();
-    const frameGap = longestFrameGap(app, 1000);
+    const frameGap = longestFrameGap(page, 1000);
     await expect(app.status).toHaveText('failed');
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await frameGap).toBeLessThanOrEqual(100);
