@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { longestFrameGap } from './fixtures/frames.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 /**
@@ -69,18 +68,10 @@ for (const run of RUNS) {
       const app = new InspectorPage(page);
       await app.goto();
       await app.importFlows(run.file, bad(run.file));
-      await app.startForm.getByLabel('Start paused, to step through it').check();
-      const id = await app.start(run.flow);
-      await app.inspect(id);
-      await app.control('Step').click();
-      await expect(app.process.getByLabel('Visits')).toHaveText('start 1');
-
-      const started = Date.now();
-      await app.control('Run').click();
-      const frameGap = longestFrameGap(page, 1000);
-      await expect(app.status).toHaveText(run.status);
-      expect(Date.now() - started).toBeLessThan(2000);
-      expect(await frameGap).toBeLessThanOrEqual(100);
+      await app.startSteppedPastStart(run.flow);
+      const ran = await app.runTimed(run.status);
+      expect(ran.ms).toBeLessThan(2000);
+      expect(ran.longestFrameGap).toBeLessThanOrEqual(100);
       await expect(app.process).toContainText(run.says);
     },
   );

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { longestFrameGap } from './fixtures/frames.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 /**
@@ -34,18 +33,10 @@ test(
     await expect(app.rowStatus(sleeper)).toHaveText('waiting');
     await app.importFlows('runaway.flow.json', runaway);
 
-    await app.startForm.getByLabel('Start paused, to step through it').check();
-    const id = await app.start('Runaway');
-    await app.inspect(id);
-    await app.control('Step').click();
-    await expect(app.process.getByLabel('Visits')).toHaveText('start 1');
-
-    const started = Date.now();
-    await app.control('Run').click();
-    const frameGap = longestFrameGap(page, 1000);
-    await expect(app.status).toHaveText('failed');
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(await frameGap).toBeLessThanOrEqual(100);
+    const id = await app.startSteppedPastStart('Runaway');
+    const run = await app.runTimed('failed');
+    expect(run.ms).toBeLessThan(2000);
+    expect(run.longestFrameGap).toBeLessThanOrEqual(100);
     await expect(app.process).toContainText(
       /node "spin": ran for more than 1 second in one call that could not be interrupted/,
     );
@@ -53,7 +44,6 @@ test(
 
     // The process asleep meanwhile is as it was, and the new worker runs what comes next.
     await expect(app.rowStatus(sleeper)).toHaveText('waiting');
-    await app.startForm.getByLabel('Start paused, to step through it').uncheck();
     const another = await app.start('Nightly refresh', { value: { prices: { read: 5 } } });
     await expect(app.rowStatus(another)).toHaveText('waiting');
 

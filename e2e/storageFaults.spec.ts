@@ -44,14 +44,20 @@ async function injectFault(page: Page, fault: Fault): Promise<void> {
 const warning = (page: Page) => page.getByRole('alert').filter({ hasText: 'not being saved' });
 const prices = (read: number) => ({ prices: { read, history: [1, 2] } });
 
-test('rule: with the disk full mid-run, the run goes on, the warning shows, and the last save stands', async ({
-  page,
-}) => {
+/** Opens the app on virtual time with a nightly refresh asleep after its first read. */
+async function nightlyAsleep(page: Page): Promise<{ app: InspectorPage; id: string }> {
   const app = new InspectorPage(page);
   await app.goto();
   await app.useVirtualTime();
   const id = await app.start('Nightly refresh', { value: prices(0) });
   await expect(app.rowStatus(id)).toHaveText('waiting');
+  return { app, id };
+}
+
+test('rule: with the disk full mid-run, the run goes on, the warning shows, and the last save stands', async ({
+  page,
+}) => {
+  const { app, id } = await nightlyAsleep(page);
   await app.inspect(id);
   expect(await app.context()).toMatchObject({ prices: { read: 1 } });
 
@@ -75,11 +81,7 @@ test('rule: with the disk full mid-run, the run goes on, the warning shows, and 
 test('rule: with transactions aborted mid-run, the run goes on, and what was held is saved once writes work again', async ({
   page,
 }) => {
-  const app = new InspectorPage(page);
-  await app.goto();
-  await app.useVirtualTime();
-  const id = await app.start('Nightly refresh', { value: prices(0) });
-  await expect(app.rowStatus(id)).toHaveText('waiting');
+  const { app, id } = await nightlyAsleep(page);
 
   await injectFault(page, 'abort');
   await app.advanceBy('P1D');
