@@ -1,5 +1,6 @@
 import { transfer, wrap, type Remote } from 'comlink';
 import type { Flow } from '../../shared/schema.ts';
+import { failureOf } from '../workerFailure.ts';
 import type { IdbStore } from '../../runtime/store/idbStore.ts';
 import type { ResilientStore, SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
@@ -225,13 +226,7 @@ function prepareWorker(): Prepared {
     type: 'module',
     name: 'wakeflow-runtime',
   });
-  const failed = new Promise<never>((_, reject) =>
-    worker.addEventListener('error', (e) =>
-      reject(new Error(`the runtime could not start: ${e.message || 'its script failed to load'}`)),
-    ),
-  );
-  failed.catch(() => undefined);
-  return { worker, entry: wrap<WorkerEntry>(worker), failed };
+  return { worker, entry: wrap<WorkerEntry>(worker), failed: failureOf(worker, 'the runtime') };
 }
 
 /** Opens the workspace in a prepared worker and waits until it is open. */

@@ -1,4 +1,5 @@
 import { wrap } from 'comlink';
+import { failureOf } from '../workerFailure.ts';
 import { importApi } from './importApi.ts';
 import type { ImportResult } from './importFlows.ts';
 
@@ -28,13 +29,11 @@ export function spawnImportWorker(): ImportWorker {
     type: 'module',
     name: 'wakeflow-import',
   });
-  const failed = new Promise<never>((_, reject) =>
-    worker.addEventListener('error', (e) =>
-      reject(new Error(e.message || 'the import worker could not start')),
-    ),
-  );
-  failed.catch(() => undefined);
-  return { calls: wrap<typeof importApi>(worker), terminate: () => worker.terminate(), failed };
+  return {
+    calls: wrap<typeof importApi>(worker),
+    terminate: () => worker.terminate(),
+    failed: failureOf(worker, 'the import worker'),
+  };
 }
 
 /** The same calls on this thread, where there is no Worker (as in Node). */
