@@ -1,25 +1,14 @@
 import { create } from 'zustand';
-import type { Flow } from '../../shared/schema.ts';
 import type { Snapshot } from '../../runtime/engine/snapshot.ts';
-import type {
-  ContextChange,
-  JournalEntry,
-  ProcessRecord,
-} from '../../runtime/supervisor/records.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
+import type { ProcessReading } from '../runtime/runtimeProtocol.ts';
 import { snapshotAsOf } from './asOf.ts';
 import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
 import { overlayOf, type NodeRunState } from './overlay.ts';
 import { scopeLevels, type ScopeLevel } from './scopePath.ts';
 
 /** What the inspector shows of the selected process, read from the store on every change. */
-export interface Inspection {
-  record: ProcessRecord;
-  context: { version: number; value: unknown };
-  changes: ContextChange[];
-  journal: JournalEntry[];
-  /** The flows the process runs on, by id (the versions it slept on). */
-  flows: Map<string, Flow>;
+export interface Inspection extends ProcessReading {
   /** The levels from the top-level flow down to the sub-flow opened in place; at least one. */
   levels: ScopeLevel[];
   /** The snapshot drawn: the process's now, or the one kept with the journal entry selected. */
@@ -67,7 +56,7 @@ export function selectProcess(id: string | undefined): void {
   });
 }
 
-type Raw = Pick<Inspection, 'record' | 'context' | 'changes' | 'journal' | 'flows'>;
+type Raw = ProcessReading;
 
 /**
  * The derived parts of an inspection: the levels of the scope opened in place, the snapshot
@@ -132,29 +121,16 @@ export function shownFlow(s: Pick<InspectorState, 'inspection'>): string | undef
 
 /** Reads the selected process afresh; called on every change, here or in another tab. */
 export async function refreshInspection(runtime: Runtime): Promise<void> {
-  const { clock, supervisor, store } = runtime;
+  const { clock } = runtime;
   useInspector.setState({ clock: { mode: clock.mode, now: clock.now() } });
   const id = useInspector.getState().selected;
   if (!id) return;
-  const record = await store.getProcess(id);
-  if (!record) {
+  const raw = await runtime.reading(id);
+  const s = useInspector.getState();
+  if (s.selected !== id) return;
+  if (!raw) {
     useInspector.setState({ inspection: undefined });
     return;
   }
-  const [context, changes, journal, flows] = await Promise.all([
-    store.getContext(record.contextId),
-    store.contextChanges(record.contextId),
-    store.journal(id),
-    supervisor.sleptOn(record),
-  ]);
-  const s = useInspector.getState();
-  if (s.selected !== id) return;
-  const raw: Raw = {
-    record,
-    context: { version: context?.version ?? 0, value: context?.value ?? null },
-    changes,
-    journal,
-    flows,
-  };
   useInspector.setState({ inspection: derive(raw, s.scope, s.asOf, s.inspection) });
 }

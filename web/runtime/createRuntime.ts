@@ -4,7 +4,13 @@ import { failureOf } from '../workerFailure.ts';
 import type { IdbStore } from '../../runtime/store/idbStore.ts';
 import type { ResilientStore, SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
-import type { ClockState, Runaway, RuntimeEvent, Views } from './runtimeProtocol.ts';
+import type {
+  ClockState,
+  ProcessReading,
+  Runaway,
+  RuntimeEvent,
+  Views,
+} from './runtimeProtocol.ts';
 import type { WorkerEntry } from './runtimeWorker.ts';
 import { startScheduler } from './scheduler.ts';
 import { PING_MS, RUNAWAY_MS, startWatchdog } from './watchdog.ts';
@@ -26,6 +32,8 @@ export interface Runtime {
   readonly saveState: SaveState;
   /** The workspace's flows and processes, in one call. */
   views(): Promise<Views>;
+  /** One process as the inspector shows it, in one call; undefined when there is none. */
+  reading(id: string): Promise<ProcessReading | undefined>;
   /**
    * Advances the virtual clock to `target`, firing every timer due on the way, in order; reports
    * each stop and ends early, at the last time reached, when `signal` is aborted.
@@ -184,6 +192,7 @@ export async function createRuntime(options: {
       return saveState;
     },
     views: () => call((r) => r.views()),
+    reading: (id) => call((r) => r.reading(id)),
     async advanceTo(target, { onProgress, signal }) {
       const advance = ++advances;
       if (onProgress) progress.set(advance, onProgress);

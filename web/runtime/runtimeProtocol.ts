@@ -1,6 +1,12 @@
 import type { Flow } from '../../shared/schema.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
-import type { PendingWake, ProcessStatus } from '../../runtime/supervisor/records.ts';
+import type {
+  ContextChange,
+  JournalEntry,
+  PendingWake,
+  ProcessRecord,
+  ProcessStatus,
+} from '../../runtime/supervisor/records.ts';
 
 /**
  * What the page and the runtime's Web Worker say to each other besides the calls themselves
@@ -30,6 +36,17 @@ export interface Views {
   flows: Flow[];
   processes: ProcessView[];
   saveState: SaveState;
+}
+
+/** Everything the inspector reads of one process, in one call. */
+export interface ProcessReading {
+  record: ProcessRecord;
+  /** Its live context (version 0 and null when the context is missing). */
+  context: { version: number; value: unknown };
+  changes: ContextChange[];
+  journal: JournalEntry[];
+  /** The flows it slept on, by id. */
+  flows: Map<string, Flow>;
 }
 
 /** A step the watchdog stopped by ending the worker: the next worker fails it first. */

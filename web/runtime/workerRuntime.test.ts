@@ -64,6 +64,18 @@ describe('the runtime in its worker (web/runtime/workerRuntime.ts)', () => {
     expect(processes).toEqual([expect.objectContaining({ id: p.id, status: 'failed', wakes: 0 })]);
   });
 
+  it('reads one process as the inspector shows it in one call: record, context, its changes, journal, flows', async () => {
+    const { runtime } = await open();
+    const p = await runtime.supervisor.start('hourly', { context: { count: 0 } });
+    const reading = await runtime.reading(p.id);
+    expect(reading?.record).toEqual(await runtime.store.getProcess(p.id));
+    expect(reading?.context).toEqual({ version: 1, value: { count: 1 } });
+    expect(reading?.changes.map((c) => [c.version, c.node])).toEqual([[1, 'tick']]);
+    expect(reading?.journal).toEqual(await runtime.store.journal(p.id));
+    expect([...(reading?.flows.keys() ?? [])]).toEqual(['hourly']);
+    expect(await runtime.reading('nobody')).toBeUndefined();
+  });
+
   it('takes real time from the page, whose clock the worker does not share', async () => {
     const { runtime } = await open({ clock: { mode: 'real' }, now: T0 });
     const p = await runtime.supervisor.start('hourly', { context: { count: 0 } });

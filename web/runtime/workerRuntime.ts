@@ -6,6 +6,7 @@ import type { Locks } from '../../runtime/supervisor/locks.ts';
 import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
 import type {
   ClockState,
+  ProcessReading,
   ProcessView,
   RuntimeEvent,
   Views,
@@ -76,6 +77,25 @@ export async function openWorkerRuntime(
         }),
       );
       return { flows, processes, saveState: store.saveState };
+    },
+
+    /** One process as the inspector shows it, in one call; undefined when there is none. */
+    async reading(id: string): Promise<ProcessReading | undefined> {
+      const record = await store.getProcess(id);
+      if (!record) return undefined;
+      const [context, changes, journal, flows] = await Promise.all([
+        store.getContext(record.contextId),
+        store.contextChanges(record.contextId),
+        store.journal(id),
+        supervisor.sleptOn(record),
+      ]);
+      return {
+        record,
+        context: { version: context?.version ?? 0, value: context?.value ?? null },
+        changes,
+        journal,
+        flows,
+      };
     },
 
     clockState,
