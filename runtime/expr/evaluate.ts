@@ -28,6 +28,17 @@ function compiled(owner: object, text: string): Entry {
   return entry;
 }
 
+/**
+ * Functions every evaluation may call besides JSONata's own. The app binds none; the dev
+ * server's runtime worker binds `$block` when an e2e test asks (web/runtime/testHooks.ts).
+ */
+const extraFunctions: Record<string, (...args: never[]) => unknown> = {};
+
+/** Binds `$name` in every later evaluation: for tests only (see extraFunctions). */
+export function bindFunctionForTests(name: string, fn: (...args: never[]) => unknown): void {
+  extraFunctions[name] = fn;
+}
+
 export type Evaluation = { ok: true; value: unknown } | { ok: false; error: string };
 
 /**
@@ -51,7 +62,7 @@ export async function evaluate(owner: object, text: string, input: unknown): Pro
   const now = evaluateNow(owner, text, input);
   if (now) return now;
   try {
-    const value: unknown = await compiled(owner, text).expr.evaluate(input);
+    const value: unknown = await compiled(owner, text).expr.evaluate(input, extraFunctions);
     return { ok: true, value };
   } catch (e) {
     return { ok: false, error: explainEvaluationError(e) };

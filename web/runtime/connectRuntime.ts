@@ -2,6 +2,7 @@ import { exampleFlows } from '../examples.ts';
 import { refreshInspection, useInspector } from '../inspector/inspectorState.ts';
 import { refreshRuntimeState, useRuntimeState } from '../state/runtimeState.ts';
 import { createRuntime } from './createRuntime.ts';
+import { testHooksOf } from './testHooks.ts';
 
 /** The shortest time between two redraws from the store. */
 const REFRESH_GAP_MS = 150;
@@ -15,7 +16,11 @@ export const WORKSPACE_DB = 'wakeflow-workspace';
  */
 export async function connectRuntime(): Promise<void> {
   try {
-    const runtime = await createRuntime({ dbName: WORKSPACE_DB, seed: exampleFlows });
+    const runtime = await createRuntime({
+      dbName: WORKSPACE_DB,
+      seed: exampleFlows,
+      testHooks: testHooksOf(location.search),
+    });
     // One redraw in flight at a time, and at most one more queued behind it: a burst of changes
     // (a long advance wakes hundreds of times) redraws a few times a second, not once per wake.
     let running = false;

@@ -1,4 +1,5 @@
 import { transfer, wrap, type Remote } from 'comlink';
+import { inSeconds } from '../../runtime/expr/guardrails.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { failureOf } from '../workerFailure.ts';
 import type { IdbStore } from '../../runtime/store/idbStore.ts';
@@ -13,7 +14,8 @@ import type {
 } from './runtimeProtocol.ts';
 import type { WorkerEntry } from './runtimeWorker.ts';
 import { startScheduler } from './scheduler.ts';
-import { PING_MS, RUNAWAY_MS, startWatchdog } from './watchdog.ts';
+import type { TestHooks } from './testHooks.ts';
+import { startWatchdog, WATCHDOG_LIMITS } from './watchdog.ts';
 import type { WorkerRuntime } from './workerRuntime.ts';
 
 /** The runtime of one tab, as the page sees it: every call goes to the runtime's Web Worker. */
@@ -67,13 +69,18 @@ interface Running {
  * Starts this tab's runtime in a Web Worker (the store, the clock and the supervisor live there)
  * and keeps the page's side of it: a copy of the clock, the save state, the scheduler, and the
  * BroadcastChannel that tells the other tabs of every change. A node that runs for longer than
- * RUNAWAY_MS, in a worker that then does not answer a ping, ends the worker; a new one starts,
- * fails that node first, and every call waiting on the old one is refused with the reason.
+ * the watchdog's limit, in a worker that then does not answer a ping, ends the worker; a new one
+ * starts, fails that node first, and every call waiting on the old one is refused with the reason.
  */
 export async function createRuntime(options: {
   dbName: string;
   seed: readonly Flow[];
+  /** The watchdog's limits; WATCHDOG_LIMITS unless a test sets others. */
+  watchdog?: { limitMs: number; pingMs: number };
+  /** What an e2e test asked of the dev server's app, passed to every worker (testHooks.ts). */
+  testHooks?: TestHooks;
 }): Promise<Runtime> {
+  const limits = options.watchdog ?? WATCHDOG_LIMITS;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((l) => l());
   let clock: ClockState = { mode: 'real' };
@@ -115,7 +122,14 @@ export async function createRuntime(options: {
     spare = undefined;
     const opened = openWorker(
       prepared,
-      { dbName: options.dbName, seed: options.seed, clock, now: Date.now(), runaway },
+      {
+        dbName: options.dbName,
+        seed: options.seed,
+        clock,
+        now: Date.now(),
+        runaway,
+        testHooks: options.testHooks,
+      },
       onEvent,
     );
     void opened.then(
@@ -126,14 +140,14 @@ export async function createRuntime(options: {
   };
   let running: Promise<Running> = spawn();
   const watchdog = startWatchdog<Extract<RuntimeEvent, { type: 'busy' }>>({
-    limitMs: RUNAWAY_MS,
-    pingMs: PING_MS,
+    limitMs: limits.limitMs,
+    pingMs: limits.pingMs,
     tickMs: 100,
     now: () => performance.now(),
     ping: () => running.then((r) => r.remote.ping()),
     onRunaway: (busy) => {
       const message =
-        `ran for more than ${RUNAWAY_MS / 1000} second in one call that could not be ` +
+        `ran for more than ${inSeconds(limits.limitMs)} in one call that could not be ` +
         'interrupted; the runtime was restarted and the node failed';
       void running.then((old) => {
         old.end(new Error(`process "${busy.process}", node "${busy.path}" ${message}`));

@@ -1,4 +1,5 @@
 import type { Flow } from '../../shared/schema.ts';
+import type { TestHooks } from './testHooks.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
 import type {
   ContextChange,
@@ -76,4 +77,6 @@ export interface WorkerStart {
   now: number;
   /** A step the previous worker was ended in; failed before anything else runs. */
   runaway?: Runaway;
+  /** What an e2e test asked of the dev server's app (testHooks.ts); absent in the app. */
+  testHooks?: TestHooks;
 }

@@ -1,6 +1,7 @@
 import { expose, proxy, type ProxyMarked } from 'comlink';
 import { WebLocks } from '../../runtime/supervisor/locks.ts';
 import type { WorkerStart } from './runtimeProtocol.ts';
+import { installTestHooks } from './installTestHooks.ts';
 import { openWorkerRuntime, type WorkerRuntime } from './workerRuntime.ts';
 
 /**
@@ -10,6 +11,7 @@ import { openWorkerRuntime, type WorkerRuntime } from './workerRuntime.ts';
  */
 const entry = {
   async open(start: WorkerStart, port: MessagePort): Promise<WorkerRuntime & ProxyMarked> {
+    installTestHooks(start.testHooks);
     const runtime = await openWorkerRuntime(
       start,
       (event) => port.postMessage(event),

@@ -1,7 +1,9 @@
-/** How long one node may run before the page asks whether the worker still answers. */
-export const RUNAWAY_MS = 1000;
-/** How long the page waits for that answer before it ends the worker. */
-export const PING_MS = 250;
+/**
+ * The watchdog's limits as the app ships them; createRuntime takes others (a test's setting).
+ * `limitMs`: how long one node may run before the page asks whether the worker still answers;
+ * `pingMs`: how long the page waits for that answer before it ends the worker.
+ */
+export const WATCHDOG_LIMITS = { limitMs: 1000, pingMs: 250 } as const;
 
 /**
  * Watches the worker's steps and calls `onRunaway` with the step once one node has run for

@@ -1,0 +1,17 @@
+import { bindFunctionForTests } from '../../runtime/expr/evaluate.ts';
+import type { TestHooks } from './testHooks.ts';
+
+/**
+ * Installs in the runtime worker the hooks a test asked for (testHooks.ts); nothing outside the
+ * dev server. Kept apart from testHooks.ts so that the page's bundle does not load JSONata.
+ */
+export function installTestHooks(hooks: TestHooks | undefined): void {
+  if (!import.meta.env.DEV || !hooks?.block) return;
+  bindFunctionForTests('block', (ms: number) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      // Busy on purpose: nothing else in this thread runs until the call returns.
+    }
+    return ms;
+  });
+}
