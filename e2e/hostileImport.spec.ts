@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { deepFile, hugeFile } from './fixtures/bad/generate.ts';
 import { DesignerPage } from './fixtures/designerPage.ts';
-import { importRecord, installImportProbe } from './fixtures/importProbe.ts';
 import { serveBuiltApp, type PreviewServer } from './fixtures/previewServer.ts';
 
 /**
@@ -14,18 +13,17 @@ import { serveBuiltApp, type PreviewServer } from './fixtures/previewServer.ts';
  *
  * - a clear message: refused with an alert that names what is wrong, or imported with a status
  *   that names what was done about it;
- * - within 2 seconds of picking the file;
  * - a refused file leaves the workspace as it was, in the list and in the store;
- * - the page stays responsive: no gap between animation frames reaches 100 ms while it imports;
  * - nothing from a file runs: HTML and `<script>` in names, labels and expressions show as text;
  * - the file is read in a worker loaded from the app's origin, with no CSP violation.
+ *
+ * The time from picking a file to its message (promised within 2 seconds) and the longest frame
+ * gap meanwhile (under 100 ms) are figures of `npm run bench -- timing`, not checks of this spec.
  */
 
 const CORPUS_DIR = fileURLToPath(new URL('./fixtures/bad/', import.meta.url));
 /** Files of the corpus directory that are not corpus files. */
 const NOT_CORPUS = new Set(['README.md', 'generate.ts']);
-const MESSAGE_WITHIN_MS = 2000;
-const FRAME_WITHIN_MS = 100;
 
 /** The large files, made on demand by generate.ts. */
 const GENERATED: Record<string, () => string> = {
@@ -218,73 +216,52 @@ async function openApp(page: Page): Promise<{ d: DesignerPage; watched: Watched 
       ),
     ),
   );
-  await page.addInitScript(installImportProbe);
   const d = new DesignerPage(page);
   await page.goto(`${app!.origin}/`);
   await d.waitUntilOpen();
   return { d, watched };
 }
 
-const TIMING = { tag: '@timing' };
-
 for (const [file, expected] of Object.entries(CORPUS)) {
-  // @timing: frame gaps are measured, so these run one at a time (see package.json).
-  test(
-    `${file}: ${expected.rule}, within 2 s, with a frame every 100 ms`,
-    TIMING,
-    async ({ page }, testInfo) => {
-      const path = await corpusFile(file, (name) => testInfo.outputPath(name));
-      const { d, watched } = await openApp(page);
-      const listed = await d.flowNames();
-      const open = await d.flowName.inputValue();
+  test(`${file}: ${expected.rule}`, async ({ page }, testInfo) => {
+    const path = await corpusFile(file, (name) => testInfo.outputPath(name));
+    const { d, watched } = await openApp(page);
+    const listed = await d.flowNames();
+    const open = await d.flowName.inputValue();
 
-      await d.importPath(path);
-      const message = 'refused' in expected ? d.importAlert() : d.importNotice();
-      await expect(message).toBeVisible();
-      const record = await importRecord(page);
-      const gaps = record.gaps.map((g) => g.toFixed(0)).join(', ');
-      console.log(
-        `${file}: message after ${record.messageMs.toFixed(0)} ms, longest frame gap ` +
-          `${record.maxGapMs.toFixed(0)} ms (frame gaps ${gaps} ms)`,
-      );
-      // Soft, so that a slow import still reports every other check.
-      expect
-        .soft(record.messageMs, 'time from picking the file to its message')
-        .toBeLessThan(MESSAGE_WITHIN_MS);
-      expect
-        .soft(record.maxGapMs, `longest gap between frames while importing (${gaps})`)
-        .toBeLessThan(FRAME_WITHIN_MS);
+    await d.importPath(path);
+    const message = 'refused' in expected ? d.importAlert() : d.importNotice();
+    await expect(message).toBeVisible();
 
-      if ('refused' in expected) {
-        await expect(message).toContainText(`${file}: The file was not imported: `);
-        for (const text of expected.refused) await expect(message).toContainText(text);
-        await expect(d.importNotice()).toHaveCount(0);
-        // Nothing changed: the list, the open flow, and (after a reload) the store.
-        expect(await d.flowNames()).toEqual(listed);
-        await expect(d.flowName).toHaveValue(open);
-        await page.reload();
-        await d.waitUntilOpen();
-        expect(await d.flowNames()).toEqual(listed);
-      } else {
-        await expect(message).toContainText(`Imported ${expected.imported}.`);
-        for (const text of expected.notice ?? []) await expect(message).toContainText(text);
-        await expect(d.importAlert()).toHaveCount(0);
-        // It came in beside the flows already there, and opened.
-        await expect(d.flowItems()).toHaveCount(listed.length + 1);
-        expect((await d.flowNames()).sort()).toEqual([...listed, expected.imported].sort());
-        await expect(d.flowName).toHaveValue(expected.imported);
-        for (const problem of expected.problems ?? [])
-          await expect(d.problemList).toContainText(problem);
-        if (!expected.problems) await expect(d.noProblems).toBeVisible();
-        await expected.check?.(d);
-      }
+    if ('refused' in expected) {
+      await expect(message).toContainText(`${file}: The file was not imported: `);
+      for (const text of expected.refused) await expect(message).toContainText(text);
+      await expect(d.importNotice()).toHaveCount(0);
+      // Nothing changed: the list, the open flow, and (after a reload) the store.
+      expect(await d.flowNames()).toEqual(listed);
+      await expect(d.flowName).toHaveValue(open);
+      await page.reload();
+      await d.waitUntilOpen();
+      await expect.poll(() => d.flowNames()).toEqual(listed);
+    } else {
+      await expect(message).toContainText(`Imported ${expected.imported}.`);
+      for (const text of expected.notice ?? []) await expect(message).toContainText(text);
+      await expect(d.importAlert()).toHaveCount(0);
+      // It came in beside the flows already there, and opened.
+      await expect(d.flowItems()).toHaveCount(listed.length + 1);
+      expect((await d.flowNames()).sort()).toEqual([...listed, expected.imported].sort());
+      await expect(d.flowName).toHaveValue(expected.imported);
+      for (const problem of expected.problems ?? [])
+        await expect(d.problemList).toContainText(problem);
+      if (!expected.problems) await expect(d.noProblems).toBeVisible();
+      await expected.check?.(d);
+    }
 
-      expect(watched.dialogs).toEqual([]);
-      expect(watched.violations).toEqual([]);
-      // The file was read in the import worker, a script of the app's own origin.
-      expect(watched.workers).toContainEqual(
-        expect.stringMatching(new RegExp(`^${app!.origin}/assets/importWorker-[\\w-]+\\.js$`)),
-      );
-    },
-  );
+    expect(watched.dialogs).toEqual([]);
+    expect(watched.violations).toEqual([]);
+    // The file was read in the import worker, a script of the app's own origin.
+    expect(watched.workers).toContainEqual(
+      expect.stringMatching(new RegExp(`^${app!.origin}/assets/importWorker-[\\w-]+\\.js$`)),
+    );
+  });
 }

@@ -6,6 +6,7 @@ import { parseFlowFile } from '../shared/parseFlowFile.ts';
 import type { Flow } from '../shared/schema.ts';
 import { validateFlow } from '../shared/validateFlow.ts';
 import { runToStop, startSnapshot } from './engine/step.ts';
+import { setExpressionTimeout } from './expr/guardrails.ts';
 
 const bad = (name: string) =>
   readFileSync(new URL(`../e2e/fixtures/bad/${name}`, import.meta.url), 'utf8');
@@ -22,17 +23,16 @@ function accepted(text: string) {
   return result;
 }
 
-/** Runs the first flow of a file to its stop and says how long it took. */
+/** Runs the first flow of a file to its stop. */
 async function run(flows: Flow[]) {
   const byId = new Map(flows.map((f) => [f.id, f]));
-  const started = performance.now();
-  const result = await runToStop(
-    startSnapshot(flows[0]!),
-    {},
-    { flows: (id) => byId.get(id), now: 0 },
-  );
-  return { ...result, ms: performance.now() - started };
+  return runToStop(startSnapshot(flows[0]!), {}, { flows: (id) => byId.get(id), now: 0 });
 }
+
+/**
+ * How long each of these takes is a figure of `npm run bench -- timing`, not a check here: a
+ * test passes or fails by what happened, whatever the machine's speed.
+ */
 
 describe('the corpus of hostile and broken files (e2e/fixtures/bad)', () => {
   it('refuses what is not JSON, saying where', () => {
@@ -79,23 +79,36 @@ describe('the corpus of hostile and broken files (e2e/fixtures/bad)', () => {
     expect(ran.context).toEqual({ html: '<script>window.__pwned = true</script>' });
   });
 
-  it.each(['pad-bomb.flow.json', 'range-bomb.flow.json', 'recursion-bomb.flow.json'])(
-    '%s fails its node with a clear message within 2 seconds',
-    async (file) => {
-      const result = await run(accepted(bad(file)).flows);
+  it.each([
+    ['pad-bomb.flow.json', /set "x": built a value too large to hold/],
+    ['range-bomb.flow.json', /set "x": built a sequence of more than 100,000 items/],
+  ])('%s fails its node with a clear message', async (file, says) => {
+    const result = await run(accepted(bad(file)).flows);
+    expect(result.status).toBe('failed');
+    expect(result.snapshot.failed?.path).toBe('boom');
+    expect(result.snapshot.failed?.message).toMatch(says);
+  });
+
+  it('recursion-bomb.flow.json, an endless recursion, fails its node at the depth or time limit', async () => {
+    // The time limit is a setting: a test sets a small one rather than wait out the second.
+    setExpressionTimeout(20);
+    try {
+      const result = await run(accepted(bad('recursion-bomb.flow.json')).flows);
       expect(result.status).toBe('failed');
       expect(result.snapshot.failed?.path).toBe('boom');
-      expect(result.snapshot.failed?.message).toMatch(/too large|more than|calls deep|second/);
-      expect(result.ms).toBeLessThan(2000);
-    },
-  );
+      expect(result.snapshot.failed?.message).toMatch(
+        /set "x": (went more than 300 calls deep|ran for more than 0.02 seconds); is it an endless (recursion|loop)\?/,
+      );
+    } finally {
+      setExpressionTimeout();
+    }
+  });
 
   it('a catastrophic regular expression is matched in linear time, and the node completes', async () => {
     // Backtracking would take 2^40 steps on this text: a native match no timeout can interrupt.
     const result = await run(accepted(bad('regex-bomb.flow.json')).flows);
     expect(result.status).toBe('done');
     expect(result.context).toEqual({ matched: false });
-    expect(result.ms).toBeLessThan(2000);
   });
 
   it('a lookaround hidden in $eval fails its node, naming the pattern', async () => {
@@ -104,11 +117,10 @@ describe('the corpus of hostile and broken files (e2e/fixtures/bad)', () => {
     expect(result.snapshot.failed?.message).toMatch(/\/x\(\?=y\)\/ cannot be used.*lookarounds/);
   });
 
-  it('reads a 20 MB file within 2 seconds', () => {
-    const started = performance.now();
+  it('reads a 20 MB file (the import path refuses it by its size before reading it)', () => {
     const result = parseFlowFile(hugeFile());
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(result.ok).toBe(true);
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    expect(result.flows.map((f) => f.id)).toEqual(['huge']);
   });
 
   it('refuses a file nested 10,000 levels deep, naming the nesting', () => {

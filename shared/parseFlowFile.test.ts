@@ -614,7 +614,22 @@ describe('never throws', () => {
 
   const holds = (input: string): boolean => {
     const result = parseFlowFile(input);
-    if (result.ok) return result.flows.length >= 0 && Array.isArray(result.warnings);
+    if (result.ok) {
+      // Accepted: what the file says it is, one flow for flow/1, each with an id, nodes, edges.
+      const said = (JSON.parse(input) as { format?: unknown }).format;
+      return (
+        result.format === said &&
+        (said === 'flows/1' || result.flows.length === 1) &&
+        result.flows.every(
+          (f) =>
+            f.format === 'flow/1' &&
+            typeof f.id === 'string' &&
+            Array.isArray(f.nodes) &&
+            Array.isArray(f.edges),
+        ) &&
+        result.warnings.every((w) => typeof w === 'string' && w.length > 0)
+      );
+    }
     return result.errors.length > 0 && firstLineLength(result) > 0 && firstLineLength(result) < 300;
   };
 

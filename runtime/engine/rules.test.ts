@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setExpressionTimeout } from '../expr/guardrails.ts';
 import {
   chain,
   edge,
@@ -572,9 +573,15 @@ describe('FORMAT.md §1, failures', () => {
       nodes: [start(), work('w', { x: '($f := function($x){$f($x)}; $f(1))' })],
       edges: chain('start', 'w'),
     });
-    const d = await startFlow([f]);
-    expect(d.status).toBe('failed');
-    expect(d.snapshot.failed?.message).toMatch(/more than 1 second|calls deep/);
+    // The time limit is a setting (1 second as shipped); an endless recursion outlasts any.
+    setExpressionTimeout(20);
+    try {
+      const d = await startFlow([f]);
+      expect(d.status).toBe('failed');
+      expect(d.snapshot.failed?.message).toMatch(/more than 0.02 seconds|calls deep/);
+    } finally {
+      setExpressionTimeout();
+    }
   });
 
   it('a huge range fails its node at once', async () => {
