@@ -1,4 +1,5 @@
 import type { CanvasResult } from './browser/canvas.bench.ts';
+import { RUNAWAY_CASE, type TimingResult } from './browser/timing.bench.ts';
 import type { BrowserRuntimeResult } from './browser/runtime.bench.ts';
 import type { BundleResult } from './bundle.ts';
 import type { EngineCase } from './engine.bench.ts';
@@ -23,6 +24,7 @@ export interface Results {
   browser?: BrowserRuntimeResult;
   bundle?: BundleResult;
   canvas?: CanvasResult;
+  timing?: TimingResult;
   goals?: Goal[];
 }
 
@@ -102,6 +104,39 @@ export function goals(r: Results): Goal[] {
       measured: `${ms(p)} (frame work); frame interval p95 ${ms(r.canvas.pan.intervalMs.p95)}`,
       met: p < 16.7,
     });
+  }
+  if (r.timing) {
+    const worst = (cases: TimingResult['imports'], pick: 'ms' | 'maxFrameGapMs') =>
+      cases.reduce((w, c) => (c[pick].max > w[pick].max ? c : w));
+    const { imports, runs } = r.timing;
+    const slowImport = worst(imports, 'ms');
+    const gapImport = worst(imports, 'maxFrameGapMs');
+    const slowRun = worst(runs, 'ms');
+    const gapRun = worst(runs, 'maxFrameGapMs');
+    out.push(
+      {
+        goal: 'a clear message within 2 s of picking any hostile file',
+        measured: `slowest ${ms(slowImport.ms.max)} (${slowImport.case})`,
+        met: slowImport.ms.max < 2000,
+      },
+      {
+        goal: 'no frame gap of 100 ms while a hostile file imports',
+        measured: `longest ${ms(gapImport.maxFrameGapMs.max)} (${gapImport.case})`,
+        met: gapImport.maxFrameGapMs.max < 100,
+      },
+      {
+        goal: 'a hostile run (or the runaway) ends within 2 s of Run',
+        measured: `slowest ${ms(slowRun.ms.max)} (${slowRun.case}: ${[...new Set(slowRun.outcomes)].join(' / ')})`,
+        met:
+          slowRun.ms.max < 2000 &&
+          runs.every((c) => c.case !== RUNAWAY_CASE || c.outcomes.every((o) => o === 'failed')),
+      },
+      {
+        goal: 'the page draws throughout a hostile run (no frame gap of 100 ms)',
+        measured: `longest ${ms(gapRun.maxFrameGapMs.max)} (${gapRun.case})`,
+        met: gapRun.maxFrameGapMs.max < 100,
+      },
+    );
   }
   if (r.bundle) {
     const g = r.bundle.initial.gzip;
@@ -248,6 +283,23 @@ export function render(r: Results): string {
     ]);
     rows.push(['CSS', kb(b.css.bytes), kb(b.css.gzip), '']);
     parts.push('6. Bundle (production build of the app)\n\n' + table(rows));
+  }
+  if (r.timing) {
+    const rows = [
+      ['case', 'what happened', 'time to it (median, max)', 'longest frame gap (median, max)'],
+    ];
+    const row = (c: TimingResult['imports'][number]) => [
+      c.case,
+      [...new Set(c.outcomes)].join(' / '),
+      `${ms(c.ms.median)}, ${ms(c.ms.max)}`,
+      `${ms(c.maxFrameGapMs.median)}, ${ms(c.maxFrameGapMs.max)}`,
+    ];
+    parts.push(
+      '7. Hostile files in Chromium (production build): from picking the file to its message\n\n' +
+        table([rows[0]!, ...r.timing.imports.map(row)]) +
+        '\n\nand from Run to the end of the run (the runaway: the watchdog ends the worker)\n\n' +
+        table([rows[0]!, ...r.timing.runs.map(row)]),
+    );
   }
   if (r.goals) {
     const rows = [['goal', 'measured', 'met']];

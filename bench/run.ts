@@ -7,6 +7,7 @@ import { canvasBench } from './browser/canvas.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
 import { browserRuntimeBench } from './browser/runtime.bench.ts';
 import { tempDir } from './browser/serve.ts';
+import { timingBench } from './browser/timing.bench.ts';
 import { bundleBench } from './bundle.ts';
 import { engineBench } from './engine.bench.ts';
 import { historyBench } from './history.bench.ts';
@@ -18,11 +19,11 @@ import { resumeBench } from './resume.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * bundle, browser, canvas; canvas builds the app as bundle does) and prints them without
- * touching results.json, which always holds a full run.
+ * bundle, browser, canvas, timing; canvas and timing build the app as bundle does) and prints
+ * them without touching results.json, which always holds a full run.
  */
 
-const SECTIONS = ['engine', 'resume', 'history', 'bundle', 'browser', 'canvas'] as const;
+const SECTIONS = ['engine', 'resume', 'history', 'bundle', 'browser', 'canvas', 'timing'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -74,11 +75,12 @@ async function main() {
   const app = tempDir('app');
   let browser: Browser | undefined;
   try {
-    if (sections.has('bundle') || sections.has('canvas')) {
+    const built = sections.has('canvas') || sections.has('timing');
+    if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
     }
-    if (sections.has('browser') || sections.has('canvas')) {
+    if (sections.has('browser') || built) {
       browser = await launchChromium();
       results.meta.chromium = browser.version();
     }
@@ -86,6 +88,8 @@ async function main() {
       results.browser = await browserRuntimeBench(browser, log);
     if (browser && sections.has('canvas'))
       results.canvas = await canvasBench(browser, app.dir, log);
+    if (browser && sections.has('timing'))
+      results.timing = await timingBench(browser, app.dir, log);
   } finally {
     await browser?.close();
     app.cleanup();

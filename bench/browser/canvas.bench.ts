@@ -45,7 +45,7 @@ const MOVES = 60;
 const VIEWPORT = { width: 1280, height: 800 };
 
 // tsx keeps function names with a helper that the page lacks; give the page a stand-in.
-const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
+export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
 
 const probe = (page: Page) =>
   page.evaluateHandle(() => (window as unknown as { __wfProbe: CanvasProbe }).__wfProbe);
