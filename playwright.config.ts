@@ -10,6 +10,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   workers: process.env.CI ? 1 : 2,
   retries: 0,
+  // Guards against a hang only, never a budget: a busy or slow machine takes longer to reach the
+  // same state, and a test must not fail for it (docs/decisions.md, "Limits are settings").
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   use: {
