@@ -43,7 +43,7 @@ test.afterAll(() => {
 });
 
 test('the built app runs under its Content-Security-Policy with no violation', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const violations: string[] = [];
   await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
   await page.addInitScript(() => {

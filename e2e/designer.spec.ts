@@ -3,9 +3,7 @@ import { DesignerPage, type FlowFile } from './fixtures/designerPage.ts';
 
 // A canvas wide enough for seven nodes side by side; every test starts on a fresh browser context,
 // whose workspace holds the examples.
-test.use({ viewport: { width: 1600, height: 1000 }, actionTimeout: 10_000 });
-// Each test draws by mouse and keyboard, step by step: allow for a busy machine.
-test.describe.configure({ timeout: 60_000 });
+test.use({ viewport: { width: 1600, height: 1000 }, actionTimeout: 20_000 });
 
 /** A flow's nodes without their positions, and its edges without their ids, in a stable order. */
 function shape(flow: FlowFile) {
@@ -20,7 +18,8 @@ function shape(flow: FlowFile) {
 test('draws a flow with every node kind on an empty canvas, connects and fills it, and it can run', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  // The longest drawing of all, step by step: allow for a busy machine.
+  test.setTimeout(180_000);
   const d = new DesignerPage(page);
   await d.goto();
   await d.newFlow();
