@@ -12,6 +12,10 @@ export default defineConfig({
       'build/**/*.test.ts',
     ],
     environment: 'node',
+    // Guards against a hang only, never a budget: Vitest's 5 s default was reached by property
+    // tests on a busy two-core machine (docs/decisions.md, "Limits are settings").
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     setupFiles: ['./vitest.setup.ts'],
   },
 });
