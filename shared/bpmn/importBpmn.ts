@@ -56,7 +56,11 @@ export async function importBpmn(xml: string): Promise<BpmnImport> {
 
   const ctx: Context = {
     shapes: shapesOf(defs),
-    expressionLanguage: text(defs, 'expressionLanguage'),
+    // Only a language the file names: bpmn-moddle fills in BPMN's default (XPath) otherwise, and
+    // modellers that write JUEL or JSONata conditions rarely name one.
+    expressionLanguage: Object.hasOwn(defs, 'expressionLanguage')
+      ? text(defs, 'expressionLanguage')
+      : undefined,
     flowIds: new Map(),
     takenFlowIds: new Set(),
     warnings,
@@ -79,7 +83,7 @@ export async function importBpmn(xml: string): Promise<BpmnImport> {
   if (!checked.success) {
     return { ok: false, errors: [`the mapping made an invalid flow: ${checked.error.message}`] };
   }
-  return { ok: true, file: checked.data, warnings };
+  return { ok: true, file: { $schema: file.$schema, ...checked.data }, warnings };
 }
 
 interface Context {

@@ -1,3 +1,4 @@
+import { looksLikeXml } from './looksLikeXml.ts';
 import { createModdle, type El } from './moddle.ts';
 
 /** Larger BPMN files are refused before they are parsed; the import takes files up to 4 MB. */
@@ -9,9 +10,6 @@ export type ReadResult =
   { ok: true; definitions: El; warnings: string[] } | { ok: false; errors: string[] };
 
 const refused = (error: string): ReadResult => ({ ok: false, errors: [error] });
-
-/** Whether a text looks like XML rather than JSON: how Import tells BPMN from flow/1. */
-export const looksLikeXml = (text: string) => /^\uFEFF?\s*</.test(text);
 
 /**
  * Reads BPMN 2.0 XML into bpmn-moddle's `bpmn:Definitions`. Hostile text is refused with a
