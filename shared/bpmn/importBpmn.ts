@@ -8,7 +8,7 @@ import {
   type FlowNode,
   type FlowsFile,
 } from '../schema.ts';
-import { noteOnEdge, noteOnNode } from '../unmapped.ts';
+import { noteOnEdge, noteOnNode, UNMAPPED_FIELD } from '../unmapped.ts';
 import { positionOf, type Bounds } from './layout.ts';
 import { extensions, localName, many, one, text, type El } from './moddle.ts';
 import { readBpmn } from './readBpmn.ts';
@@ -488,10 +488,13 @@ function mapContainer(c: Container, ctx: Context, pending: Container[]): Flow {
     id: c.flowId,
     ...(c.name ? { name: c.name } : {}),
     ...unknownFields(c.el, ctx),
-    nodes: flowNodesOut.map((n) => noteOnNode(n, notes.get(n.id) ?? [])),
-    edges: edges.map((e) => noteOnEdge(e, edgeNotes.get(e.id) ?? [])),
+    // A node or edge that an export kept its notes for (wakeflow:fields) keeps those, as written.
+    nodes: flowNodesOut.map((n) => (kept(n) ? n : noteOnNode(n, notes.get(n.id) ?? []))),
+    edges: edges.map((e) => (kept(e) ? e : noteOnEdge(e, edgeNotes.get(e.id) ?? []))),
   } as Flow;
 }
+
+const kept = (item: object) => Object.hasOwn(item, UNMAPPED_FIELD);
 
 function activityProblems(el: El): string[] {
   const out: string[] = [];
