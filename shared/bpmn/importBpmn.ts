@@ -178,7 +178,8 @@ function mapContainer(c: Container, ctx: Context, pending: Container[]): Flow {
     const all = outgoing.get(el) ?? [];
     return listed.length === all.length && all.every((f) => listed.includes(f)) ? listed : all;
   };
-  const idOf = (el: El) => safeId(text(el, 'localId') ?? el.id, `node-${flowNodes.indexOf(el)}`);
+  const index = new Map(flowNodes.map((el, i) => [el, i]));
+  const idOf = (el: El) => safeId(text(el, 'localId') ?? el.id, `node-${index.get(el) ?? 0}`);
 
   const nodes = new Map<El, FlowNode>();
   const notes = new Map<string, string[]>();
