@@ -58,18 +58,14 @@ export const stepSchemas = {
       id: 'HumanStep',
       description: 'Completes the human trigger of a continue-after node.',
     }),
-  setContext: z
-    .strictObject({ setContext: processName, path: name, value: json })
-    .meta({
-      id: 'SetContextStep',
-      description: "Writes a value at a path of a process's context.",
-    }),
-  replaceFlow: z
-    .strictObject({ replaceFlow: flowSchema })
-    .meta({
-      id: 'ReplaceFlowStep',
-      description: 'Replaces a flow of the workspace by a new version.',
-    }),
+  setContext: z.strictObject({ setContext: processName, path: name, value: json }).meta({
+    id: 'SetContextStep',
+    description: "Writes a value at a path of a process's context.",
+  }),
+  replaceFlow: z.strictObject({ replaceFlow: flowSchema }).meta({
+    id: 'ReplaceFlowStep',
+    description: 'Replaces a flow of the workspace by a new version.',
+  }),
   resolve: z
     .strictObject({
       resolve: processName,

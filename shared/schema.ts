@@ -69,12 +69,9 @@ const humanField = z
 const trigger = z
   .looseObject({
     id,
-    timer: z
-      .string()
-      .optional()
-      .meta({
-        description: 'An ISO-8601 duration such as PT24H: fires that long after the wait began.',
-      }),
+    timer: z.string().optional().meta({
+      description: 'An ISO-8601 duration such as PT24H: fires that long after the wait began.',
+    }),
     event: z
       .string()
       .min(1, 'must not be empty')
@@ -84,12 +81,9 @@ const trigger = z
       .looseObject({ prompt: z.string().optional(), fields: z.array(humanField) })
       .optional()
       .meta({ description: "Fires when a person answers the prompt's form." }),
-    into: z
-      .string()
-      .optional()
-      .meta({
-        description: "The context path where an event's payload or a person's input is written.",
-      }),
+    into: z.string().optional().meta({
+      description: "The context path where an event's payload or a person's input is written.",
+    }),
   })
   .superRefine((t, ctx) => {
     const kinds = (['timer', 'event', 'human'] as const).filter((k) => t[k] !== undefined);
