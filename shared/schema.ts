@@ -34,30 +34,56 @@ const id = z
   .refine(
     (s) => !RESERVED_KEYS.includes(s),
     'must not be "__proto__", "constructor" or "prototype"',
-  );
+  )
+  // The refinements above, as schema/ states them (JSON Schema cannot run a refinement).
+  .meta({
+    id: 'Id',
+    description:
+      'Names a node, edge, trigger or flow: not empty, no "/" (it separates sub-flow paths), not "__proto__", "constructor" or "prototype".',
+    pattern: '^[^/]+$',
+    not: { enum: [...RESERVED_KEYS] },
+  });
 
-const position = z.looseObject({ x: z.number(), y: z.number() });
+const position = z
+  .looseObject({ x: z.number(), y: z.number() })
+  .meta({ id: 'Position', description: 'Where the node is drawn; does not change what runs.' });
 
 const nodeBase = {
   id,
-  label: z.string().optional(),
+  label: z.string().optional().meta({ description: 'What the node is called on the canvas.' }),
   position: position.optional(),
-  depends: z.array(z.string()).optional(),
+  depends: z.array(z.string()).optional().meta({
+    description:
+      'Ids of nodes in the same flow: with it the node is a barrier, a join, that runs at most once per generation once every node named is settled.',
+  }),
 };
 
-const humanField = z.looseObject({
-  name: z.string().min(1, 'must not be empty'),
-  type: z.enum(['boolean', 'number', 'string']),
-  label: z.string().optional(),
-});
+const humanField = z
+  .looseObject({
+    name: z.string().min(1, 'must not be empty'),
+    type: z.enum(['boolean', 'number', 'string']),
+    label: z.string().optional(),
+  })
+  .meta({ id: 'HumanField', description: 'One field of the form a person fills in.' });
 
 const trigger = z
   .looseObject({
     id,
-    timer: z.string().optional(),
-    event: z.string().min(1, 'must not be empty').optional(),
-    human: z.looseObject({ prompt: z.string().optional(), fields: z.array(humanField) }).optional(),
-    into: z.string().optional(),
+    timer: z.string().optional().meta({
+      description: 'An ISO-8601 duration such as PT24H: fires that long after the wait began.',
+    }),
+    event: z
+      .string()
+      .min(1, 'must not be empty')
+      .optional()
+      .meta({ description: 'Fires when an event of this name is sent.' }),
+    human: z
+      .looseObject({ prompt: z.string().optional(), fields: z.array(humanField) })
+      .optional()
+      .meta({ description: "Fires when a person answers the prompt's form." }),
+    into: z.string().optional().meta({
+      description: "The context path where an event's payload or a person's input is written.",
+    }),
   })
   .superRefine((t, ctx) => {
     const kinds = (['timer', 'event', 'human'] as const).filter((k) => t[k] !== undefined);
@@ -76,27 +102,69 @@ const trigger = z
         message: 'a timer has no payload to put "into"',
       });
     }
+  })
+  .meta({
+    id: 'Trigger',
+    description:
+      'What wakes a continue-after: exactly one of "timer", "event" or "human". The first trigger to fire wins and the others are dropped.',
+    // The refinement above, as schema/ states it.
+    oneOf: [{ required: ['timer'] }, { required: ['event'] }, { required: ['human'] }],
+    if: { required: ['timer'] },
+    then: { not: { required: ['into'] } },
   });
 
-const startNode = z.looseObject({ ...nodeBase, kind: z.literal('start') });
-const workNode = z.looseObject({
-  ...nodeBase,
-  kind: z.literal('work'),
-  set: z.record(z.string(), z.string()).optional(),
+const startNode = z
+  .looseObject({ ...nodeBase, kind: z.literal('start') })
+  .meta({ id: 'StartNode', description: 'Where a process begins; exactly one per flow.' });
+const workNode = z
+  .looseObject({
+    ...nodeBase,
+    kind: z.literal('work'),
+    set: z.record(z.string(), z.string()).optional().meta({
+      description:
+        'From context path (dots, e.g. order.total) to a JSONata expression. The expressions run in the order written, each seeing the writes before it; the writes reach the live context together when the node completes.',
+    }),
+  })
+  .meta({ id: 'WorkNode', description: 'Runs its "set" expressions.' });
+const fanoutNode = z.looseObject({ ...nodeBase, kind: z.literal('fanout') }).meta({
+  id: 'FanoutNode',
+  description:
+    'No action; drawn where a designer wants the split to be visible. Any node with several outgoing edges fans out.',
 });
-const fanoutNode = z.looseObject({ ...nodeBase, kind: z.literal('fanout') });
-const joinNode = z.looseObject({ ...nodeBase, kind: z.literal('join') });
-const continueAfterNode = z.looseObject({
-  ...nodeBase,
-  kind: z.literal('continue-after'),
-  on: z.array(trigger),
-});
-const subflowNode = z.looseObject({ ...nodeBase, kind: z.literal('subflow'), flow: z.string() });
-const endNode = z.looseObject({
-  ...nodeBase,
-  kind: z.literal('end'),
-  terminate: z.boolean().optional(),
-});
+const joinNode = z
+  .looseObject({ ...nodeBase, kind: z.literal('join') })
+  .meta({ id: 'JoinNode', description: 'No action; must have a non-empty "depends".' });
+const continueAfterNode = z
+  .looseObject({
+    ...nodeBase,
+    kind: z.literal('continue-after'),
+    on: z.array(trigger),
+  })
+  .meta({
+    id: 'ContinueAfterNode',
+    description:
+      'The process stops here and sleeps until one trigger of "on" fires; the first to fire wins.',
+  });
+const subflowNode = z
+  .looseObject({
+    ...nodeBase,
+    kind: z.literal('subflow'),
+    flow: z.string().meta({ description: 'The id of another flow.' }),
+  })
+  .meta({
+    id: 'SubflowNode',
+    description:
+      'Runs another flow as a child process nested inside this one, on the same live context; completes when the child completes.',
+  });
+const endNode = z
+  .looseObject({
+    ...nodeBase,
+    kind: z.literal('end'),
+    terminate: z.boolean().optional().meta({
+      description: 'Ends the whole process (or sub-flow), dropping every other branch and wait.',
+    }),
+  })
+  .meta({ id: 'EndNode', description: 'Ends this branch.' });
 
 export const flowNodeSchema = z.discriminatedUnion('kind', [
   startNode,
@@ -108,26 +176,45 @@ export const flowNodeSchema = z.discriminatedUnion('kind', [
   endNode,
 ]);
 
-export const flowEdgeSchema = z.looseObject({
-  id,
-  from: z.string(),
-  to: z.string(),
-  when: z.string().optional(),
-  trigger: z.string().optional(),
-});
+export const flowEdgeSchema = z
+  .looseObject({
+    id,
+    from: z.string().meta({ description: 'The id of the node the edge leaves.' }),
+    to: z.string().meta({ description: 'The id of the node the edge leads to.' }),
+    when: z.string().optional().meta({
+      description:
+        "A JSONata condition, read by $boolean rules against the live context after the source node's writes; the edge is taken when it is absent or true.",
+    }),
+    trigger: z.string().optional().meta({
+      description: 'Taken only when this trigger of its continue-after source fired.',
+    }),
+  })
+  .meta({ id: 'Edge' });
 
-export const flowSchema = z.looseObject({
-  format: z.literal('flow/1'),
-  id,
-  name: z.string().optional(),
-  nodes: z.array(flowNodeSchema),
-  edges: z.array(flowEdgeSchema),
-});
+export const flowSchema = z
+  .looseObject({
+    format: z.literal('flow/1'),
+    id,
+    name: z.string().optional(),
+    nodes: z.array(flowNodeSchema),
+    edges: z.array(flowEdgeSchema),
+  })
+  .meta({
+    title: 'wakeflow flow/1',
+    description:
+      'A durable flow: nodes and the edges between them. Unknown top-level or node fields are kept on import and export, never dropped.',
+  });
 
-export const flowsSchema = z.looseObject({
-  format: z.literal('flows/1'),
-  flows: z.array(flowSchema),
-});
+export const flowsSchema = z
+  .looseObject({
+    format: z.literal('flows/1'),
+    flows: z.array(flowSchema),
+  })
+  .meta({
+    title: 'wakeflow flows/1',
+    description:
+      'A workspace export: a flow together with the flows it calls, or a whole workspace.',
+  });
 
 export type Flow = z.infer<typeof flowSchema>;
 export type FlowNode = z.infer<typeof flowNodeSchema>;

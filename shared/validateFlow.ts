@@ -5,6 +5,7 @@ import { expressionProblem } from './expressionSyntax.ts';
 import { buildGraph, cyclicComponents, reachingTo } from './graph.ts';
 import { analyzeLoops } from './loops.ts';
 import type { Flow, FlowNode } from './schema.ts';
+import { unmappedProblems } from './unmapped.ts';
 
 /** One reason a flow cannot run, on the node or edge it belongs to. */
 export interface Problem {
@@ -86,6 +87,8 @@ export function validateFlow(flow: Flow, options: ValidateOptions = {}): Problem
 
   for (const n of flow.nodes) checkNodeFields(n, options, node);
   checkGraph(flow, nodes, problems);
+  // What an import could not map (BPMN), noted on its node or edge.
+  problems.push(...unmappedProblems(flow));
   return problems;
 }
 

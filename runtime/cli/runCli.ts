@@ -1,3 +1,4 @@
+import { exportBpmnCommand, importBpmnCommand } from './bpmnCommands.ts';
 import type { CommandResult } from './commandResult.ts';
 import { signatureCommand, simulateCommand, validateCommand } from './flowCommands.ts';
 import { readInput } from './readInput.ts';
@@ -8,12 +9,16 @@ const USAGE = [
   '  validate FILE    check a flow/1 or flows/1 file: prints "ok" and the signature, or each problem',
   '  signature FILE   print the signature of each flow in the file',
   '  simulate FILE    run a scenario/1 file on a virtual clock and print the report',
+  '  import-bpmn FILE read a BPMN 2.0 file and print it as flows/1',
+  '  export-bpmn FILE print a flow/1 or flows/1 file as BPMN 2.0 XML, with its layout',
 ];
 
 const COMMANDS: Record<string, (text: string) => CommandResult | Promise<CommandResult>> = {
   validate: validateCommand,
   signature: signatureCommand,
   simulate: simulateCommand,
+  'import-bpmn': importBpmnCommand,
+  'export-bpmn': exportBpmnCommand,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { schemaUrl } from '../../shared/jsonSchemas.ts';
 import type { Flow } from '../../shared/schema.ts';
 
 /** A flow and every flow it calls, transitively, those the workspace has, the flow first. */
@@ -16,10 +17,19 @@ export function withCalledFlows(flow: Flow, workspace: ReadonlyMap<string, Flow>
   return [...out.values()];
 }
 
-export const flowFileText = (flow: Flow) => `${JSON.stringify(flow, null, 2)}\n`;
+/** A `flow/1` file, led by the address of its JSON Schema so that an editor can check it. */
+export const flowFileText = (flow: Flow) =>
+  `${JSON.stringify({ $schema: schemaUrl('flow/1'), ...withoutSchema(flow) }, null, 2)}\n`;
 
+/** A `flows/1` file, led by the address of its JSON Schema. */
 export const flowsFileText = (flows: readonly Flow[]) =>
-  `${JSON.stringify({ format: 'flows/1', flows }, null, 2)}\n`;
+  `${JSON.stringify({ $schema: schemaUrl('flows/1'), format: 'flows/1', flows }, null, 2)}\n`;
+
+// A flow imported with a "$schema" keeps it; the file written names the schema of its own format.
+function withoutSchema(flow: Flow): Flow {
+  const { $schema: _, ...rest } = flow;
+  return rest as Flow;
+}
 
 /** Offers text as a file download. */
 export function download(fileName: string, text: string, type = 'application/json'): void {

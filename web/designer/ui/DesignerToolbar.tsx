@@ -9,6 +9,7 @@ import {
   withCalledFlows,
 } from '../../workspace/exportFlows.ts';
 import { workspaceFlows } from '../../workspace/workspaceActions.ts';
+import { downloadBpmn } from '../../workspace/exportBpmnFile.ts';
 
 /** Undo and redo, layout, import, export (flow, flow with sub-flows, PNG, SVG) and help. */
 export function DesignerToolbar({
@@ -70,7 +71,7 @@ export function DesignerToolbar({
       <input
         ref={picker}
         type="file"
-        accept=".json,application/json"
+        accept=".json,application/json,.bpmn"
         hidden
         aria-label="Flow file to import"
         onChange={(e) => {
@@ -95,6 +96,9 @@ export function DesignerToolbar({
         }}
       >
         Export with sub-flows
+      </button>
+      <button type="button" onClick={() => void downloadBpmn(currentFlow(), workspaceFlows())}>
+        Export BPMN
       </button>
       <button type="button" onClick={() => void picture('png')}>
         Export PNG
