@@ -1,9 +1,9 @@
 import { addDuration, parseDuration } from '../../shared/duration.ts';
 import type { FlowChange } from '../../shared/flowDiff.ts';
 import { timersOf, waitDue } from '../engine/timers.ts';
-import { waitsWithTriggers } from '../engine/step.ts';
 import { VirtualClock } from '../supervisor/clock.ts';
 import { IdbStore } from '../store/idbStore.ts';
+import { liveWaits } from '../supervisor/pendingWakes.ts';
 import type { ProcessStatus } from '../supervisor/records.ts';
 import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
 import type { Store } from '../supervisor/store.ts';
@@ -109,7 +109,7 @@ async function reportProcesses(supervisor: Supervisor): Promise<Record<string, P
     out[p.id] = {
       flow: p.flow,
       status: p.status,
-      waits: waitsWithTriggers(p.snapshot, lookup).map((w) => {
+      waits: liveWaits(p, lookup).map((w) => {
         const due = waitDue(timers, w.seq);
         return {
           node: w.path,

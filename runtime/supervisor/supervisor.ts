@@ -5,6 +5,7 @@ import { timersOf } from '../engine/timers.ts';
 import { isSettable } from './clock.ts';
 import { inOrder } from './inOrder.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
+import { pendingWakes, waitSeqs, withPendingWakes } from './pendingWakes.ts';
 import { humanInputProblem } from './humanInput.ts';
 import type { ProcessRecord } from './records.ts';
 import {
@@ -111,10 +112,16 @@ export class Supervisor extends SupervisorControls {
     return this.locked(id, () => this.driveUnlocked(id));
   }
 
-  /** Runs every process that can run until it stops, oldest first. */
+  /**
+   * Runs every process that can run until it stops, oldest first: those with a node ready, and
+   * those asleep with a timer due now (FORMAT.md §3: after every step, every process that can run
+   * runs until it stops).
+   */
   async runAll(): Promise<void> {
-    for (const p of await this.store.listProcesses())
-      if (p.status === 'running') await this.drive(p.id);
+    for (const p of await this.store.listProcesses()) {
+      const due = p.status === 'waiting' && p.due !== null && p.due <= this.clock.now();
+      if (p.status === 'running' || due) await this.drive(p.id);
+    }
   }
 
   /** The earliest due time of any waiting process, or null. */
@@ -261,20 +268,30 @@ export class Supervisor extends SupervisorControls {
     return delivered;
   }
 
+  /**
+   * An event goes to every wait for its name at the moment it is sent (FORMAT.md §3). The waits
+   * are those the process stands at now; each is woken in turn, unless an earlier wake ended it.
+   * When an earlier wake left the process unable to take the next (its flow changed, a node
+   * failed), the trigger is kept with the process, and counts when it can run again.
+   */
   private async deliverTo(id: string, name: string, payload: unknown): Promise<number> {
     let delivered = 0;
     let record = await this.mustGet(id);
     const flows = await this.sleptOn(record);
-    // Each wait is looked up afresh: an earlier one may have ended the others.
-    for (const seq of waitsWithTriggers(record.snapshot, (f) => flows.get(f)).map((w) => w.seq)) {
-      record = await this.mustGet(id);
-      if (record.status !== 'waiting') break;
-      const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
-        (w) => w.seq === seq,
-      );
-      const trigger = wait?.triggers.find((t) => t.event === name);
-      if (!wait || !trigger) continue;
-      await this.wake(record, { seq, trigger: trigger.id, payload });
+    const wakes = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).flatMap((w) => {
+      const trigger = w.triggers.find((t) => t.event === name);
+      return trigger ? [{ seq: w.seq, trigger: trigger.id, payload }] : [];
+    });
+    for (const [i, wake] of wakes.entries()) {
+      if (i > 0) record = await this.mustGet(id);
+      if (record.status === 'done' || record.status === 'cancelled') break;
+      // A wait an earlier wake ended (the first trigger wins, `terminate`) takes nothing.
+      if (!waitSeqs(record.snapshot).has(wake.seq)) continue;
+      if (record.status === 'waiting') await this.wake(record, wake);
+      else {
+        const kept = withPendingWakes(record, [...pendingWakes(record), wake]);
+        await this.store.putProcess(kept);
+      }
       delivered++;
     }
     return delivered;
