@@ -268,3 +268,27 @@ describe('rule 8: the report lists only waits that something could still fire', 
     expect(p.waits).toEqual([]);
   });
 });
+
+describe('rule 5: expressions are deterministic, in flow simulate too', () => {
+  const f = flow({
+    id: 'f',
+    nodes: [
+      start(),
+      wait('sleep', [{ id: 't', timer: 'PT90M' }]),
+      work('w', { at: '$now()', ms: '$millis()', r: '$random()' }),
+      end(),
+    ],
+    edges: chain('start', 'sleep', 'w', 'end'),
+  });
+  const steps: ScenarioStep[] = [{ start: 'f', as: 'p' }, { advance: 'PT2H' }];
+
+  it('$now() and $millis() give the virtual time of the step; $random() repeats run after run', async () => {
+    const first = proc(await run([f], steps), 'p');
+    const again = proc(await run([f], steps), 'p');
+    expect(first.context).toMatchObject({
+      at: '2026-01-01T01:30:00.000Z',
+      ms: Date.parse('2026-01-01T01:30:00.000Z'),
+    });
+    expect(again.context).toEqual(first.context);
+  });
+});

@@ -13,6 +13,8 @@ import {
   type Condition,
   type Evaluation,
 } from '../expr/evaluate.ts';
+import { randomAt } from '../expr/seeded.ts';
+import type { StepInputs } from '../expr/stepBindings.ts';
 import { flowModel, type FlowModel } from './flowModel.ts';
 import { generationAfter, samePasses, sharedHeads } from './generation.ts';
 import type { EngineJournalEntry } from './journal.ts';
@@ -72,13 +74,26 @@ const isBarrier = (n: FlowNode | undefined) => (n?.depends?.length ?? 0) > 0;
 export type Steps<T> = Generator<Promise<unknown>, T, unknown>;
 
 /** An expression's result: at once when the shortcut is sure, else jsonata's, awaited. */
-function* valueOf(owner: object, text: string, input: unknown): Steps<Evaluation> {
-  return evaluateNow(owner, text, input) ?? ((yield evaluate(owner, text, input)) as Evaluation);
+function* valueOf(
+  owner: object,
+  text: string,
+  input: unknown,
+  step: StepInputs,
+): Steps<Evaluation> {
+  return (
+    evaluateNow(owner, text, input) ?? ((yield evaluate(owner, text, input, step)) as Evaluation)
+  );
 }
 
-function* conditionOf(owner: object, text: string, input: unknown): Steps<Condition> {
+function* conditionOf(
+  owner: object,
+  text: string,
+  input: unknown,
+  step: StepInputs,
+): Steps<Condition> {
   return (
-    conditionNow(owner, text, input) ?? ((yield evaluateCondition(owner, text, input)) as Condition)
+    conditionNow(owner, text, input) ??
+    ((yield evaluateCondition(owner, text, input, step)) as Condition)
   );
 }
 
@@ -109,6 +124,12 @@ export class Run {
   /** The context as this step sees it: the live one with the step's own writes applied. */
   context: unknown;
   /**
+   * What expressions know of the step besides the context: its time, and the process's seeded
+   * sequence, whose draws the snapshot counts (so a failed node, whose snapshot is the one
+   * before it, draws the same numbers when retried).
+   */
+  readonly inputs: StepInputs;
+  /**
    * With an owned snapshot, the counters are changed in place and each change is noted here, so
    * that `undo` can give back the snapshot as it was when the node fails.
    */
@@ -128,7 +149,15 @@ export class Run {
     this.snapshot = owned ? copyScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
     this.context = context;
+    this.inputs = { now: env.now, draw: () => this.draw() };
     this.root = this.scopeOf(this.snapshot.scope, '', 0, undefined);
+  }
+
+  /** The next number of the process's sequence; `snapshot` is this step's own copy. */
+  private draw(): number {
+    const n = this.snapshot.draws ?? 0;
+    this.snapshot.draws = n + 1;
+    return randomAt(this.snapshot.seed ?? 0, n);
   }
 
   /** Adds one to a counter (visits, passes). */
@@ -252,7 +281,7 @@ export class Run {
     let view = this.context;
     // Each expression sees the writes before it; the live context gets them all at once.
     for (const [target, expr] of Object.entries(node.set ?? {})) {
-      const result = yield* valueOf(scope.model.flow, expr, view);
+      const result = yield* valueOf(scope.model.flow, expr, view, this.inputs);
       if (!result.ok) throw new NodeFailure(path, `set "${target}": ${result.error}`);
       const json = jsonOf(result.value);
       if (!json.ok) throw new NodeFailure(path, `set "${target}": ${json.error}`);
@@ -330,7 +359,7 @@ export class Run {
     for (const edge of scope.model.edgesFrom(nodeId)) {
       if (edge.trigger !== undefined && edge.trigger !== firedTrigger) continue;
       if (edge.when !== undefined) {
-        const result = yield* conditionOf(scope.model.flow, edge.when, after);
+        const result = yield* conditionOf(scope.model.flow, edge.when, after, this.inputs);
         if (!result.ok) throw new NodeFailure(path, `edge "${edge.id}" condition: ${result.error}`);
         if (!result.value) continue;
       }

@@ -1,6 +1,7 @@
 import jsonata from 'jsonata';
 import { compileShortcut, UNSURE, type Shortcut } from './fastPath.ts';
 import { EXPRESSION_OPTIONS, explainEvaluationError } from './guardrails.ts';
+import { stepBindings, type StepInputs } from './stepBindings.ts';
 
 type Compiled = ReturnType<typeof jsonata>;
 
@@ -46,12 +47,21 @@ export function evaluateNow(owner: object, text: string, input: unknown): Evalua
   return value === UNSURE ? undefined : { ok: true, value };
 }
 
-/** Evaluates `text` against `input` within the guardrails; never throws. */
-export async function evaluate(owner: object, text: string, input: unknown): Promise<Evaluation> {
+/**
+ * Evaluates `text` against `input` within the guardrails; never throws. With `step`, `$now()`,
+ * `$millis()`, `$random()` and `$shuffle()` are the step's (stepBindings.ts); without, jsonata's.
+ */
+export async function evaluate(
+  owner: object,
+  text: string,
+  input: unknown,
+  step?: StepInputs,
+): Promise<Evaluation> {
   const now = evaluateNow(owner, text, input);
   if (now) return now;
   try {
-    const value: unknown = await compiled(owner, text).expr.evaluate(input);
+    const bindings = step ? await stepBindings(step) : undefined;
+    const value: unknown = await compiled(owner, text).expr.evaluate(input, bindings);
     return { ok: true, value };
   } catch (e) {
     return { ok: false, error: explainEvaluationError(e) };
@@ -82,6 +92,7 @@ export async function evaluateCondition(
   owner: object,
   text: string,
   input: unknown,
+  step?: StepInputs,
 ): Promise<Condition> {
-  return asCondition(await evaluate(owner, text, input));
+  return asCondition(await evaluate(owner, text, input, step));
 }

@@ -1,5 +1,6 @@
 import { applyWrites, type ContextWrite } from '../../shared/contextWrite.ts';
 import { contextPathProblem } from '../../shared/contextPath.ts';
+import { seedOf } from '../expr/seeded.ts';
 import { startSnapshot, statusOf, step, waitsWithTriggers } from '../engine/step.ts';
 import { timersOf } from '../engine/timers.ts';
 import { isSettable } from './clock.ts';
@@ -84,7 +85,7 @@ export class Supervisor extends SupervisorControls {
       flow: flowId,
       contextId,
       status: 'running',
-      snapshot: startSnapshot(flow),
+      snapshot: startSnapshot(flow, seedOf(id)),
       due: null,
       versions,
       pinned: false,

@@ -1,4 +1,5 @@
 import { rebaseSnapshot } from '../engine/rebase.ts';
+import { seedOf } from '../expr/seeded.ts';
 import { clearFailure, startSnapshot, statusOf, waitsWithTriggers } from '../engine/step.ts';
 import { dueTimer } from '../engine/timers.ts';
 import { loadFlowSet, scopeFlowIds, signaturesById } from './flowSet.ts';
@@ -202,7 +203,7 @@ export abstract class SupervisorControls extends SupervisorCore {
       const restarted: ProcessRecord = {
         ...withPendingWakes(base, []),
         status: 'running',
-        snapshot: startSnapshot(flow),
+        snapshot: startSnapshot(flow, seedOf(id)),
         versions,
         pinned: false,
         due: null,
