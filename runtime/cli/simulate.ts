@@ -5,7 +5,7 @@ import { VirtualClock } from '../supervisor/clock.ts';
 import { IdbStore } from '../store/idbStore.ts';
 import { liveWaits } from '../supervisor/pendingWakes.ts';
 import type { ProcessStatus } from '../supervisor/records.ts';
-import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
+import { Supervisor, SupervisorError, type SupervisorOptions } from '../supervisor/supervisor.ts';
 import type { Store } from '../supervisor/store.ts';
 import type { Scenario, ScenarioStep } from './scenario.ts';
 
@@ -34,18 +34,23 @@ export interface ProcessReport {
  * Runs a scenario on the real supervisor and engine with a virtual clock. A step that cannot be
  * done is reported in `errors` and changes nothing; the scenario goes on.
  */
-export async function simulate(scenario: Scenario, store?: Store): Promise<SimulationReport> {
+export async function simulate(
+  scenario: Scenario,
+  store?: Store,
+  /** The supervisor's limits, for tests that reach them quickly; the defaults otherwise. */
+  limits: Pick<SupervisorOptions, 'maxLiveBranches' | 'maxStepsPerRun'> = {},
+): Promise<SimulationReport> {
   if (!store) {
     // The same store code as the app, on whatever IndexedDB is there (fake-indexeddb in Node).
     const idb = await IdbStore.open(`simulate-${++runs}`);
     try {
-      return await simulate(scenario, idb);
+      return await simulate(scenario, idb, limits);
     } finally {
       idb.close();
     }
   }
   const clock = new VirtualClock(scenario.clock);
-  const supervisor = new Supervisor(store, clock);
+  const supervisor = new Supervisor(store, clock, limits);
   for (const flow of scenario.flows) await store.putFlow(flow);
   const errors: SimulationReport['errors'] = [];
   for (const [index, step] of scenario.steps.entries()) {

@@ -292,3 +292,79 @@ describe('rule 5: expressions are deterministic, in flow simulate too', () => {
     expect(again.context).toEqual(first.context);
   });
 });
+
+describe('rule 6: the guardrails stop a string over the value limit before V8 does', () => {
+  // 2^27 characters: $length and $substring copy a string into an array of its characters, and
+  // an array that long ends Node natively ("Fatal JavaScript invalid size error").
+  const huge = '$pad("", 134217728, "x")';
+  for (const expr of [`$length(${huge})`, `$substring(${huge}, 5, 3)`]) {
+    it(`${expr.split('(')[0]} of a 2^27-character string fails its node with a message`, async () => {
+      const f = flow({
+        id: 'f',
+        nodes: [start(), work('w', { n: expr }), end()],
+        edges: chain('start', 'w', 'end'),
+      });
+      const p = proc(await run([f], [{ start: 'f', as: 'p' }]), 'p');
+      expect(p.status).toBe('failed');
+      expect(p.error).toBe(
+        'node "w": set "n": built a string of 134,217,728 characters; a value holds at most 1,000,000',
+      );
+      expect(p.context).toEqual({});
+    });
+  }
+
+  it('a string doubled past the limit fails at the step that passes it, and so does an array', async () => {
+    const doubling = `($s := "${'x'.repeat(1024)}"; ${'$s := $s & $s; '.repeat(10)}$length($s))`;
+    const f = flow({
+      id: 'f',
+      nodes: [start(), work('w', { n: doubling })],
+      edges: chain('start', 'w'),
+    });
+    const p = proc(await run([f], [{ start: 'f', as: 'p' }]), 'p');
+    expect(p.error).toMatch(/built a string of 1,048,576 characters/);
+    const g = flow({
+      id: 'g',
+      nodes: [start(), work('v', { a: '$split($pad("", 900000, "x"), "")' })],
+      edges: chain('start', 'v'),
+    });
+    const q = proc(await run([g], [{ start: 'g', as: 'q' }]), 'q');
+    expect(q.error).toMatch(/built an array of 900,000 items; a value holds at most 500,000/);
+  });
+});
+
+describe('rule 7: a flow that multiplies its branches fails at a bound on live branches', () => {
+  // A sub-flow that calls its own flow twice: each pass doubles what is running.
+  const twice = flow({
+    id: 'twice',
+    nodes: [start(), fanout('split'), subflow('a', 'twice'), subflow('b', 'twice')],
+    edges: [...chain('start', 'split'), edge('split', 'a'), edge('split', 'b')],
+  });
+  // Fan-outs into fan-outs: every node of a layer leads to every node of the next, 12 wide.
+  const layers = 6;
+  const ids = (l: number) => Array.from({ length: 12 }, (_, i) => `n${l}_${i}`);
+  const lattice = flow({
+    id: 'lattice',
+    nodes: [
+      start(),
+      ...Array.from({ length: layers }, (_, l) => ids(l).map((id) => work(id))).flat(),
+    ],
+    edges: Array.from({ length: layers }, (_, l) =>
+      (l === 0 ? ['start'] : ids(l - 1)).flatMap((from) => ids(l).map((to) => edge(from, to))),
+    ).flat(),
+  });
+
+  for (const f of [twice, lattice]) {
+    it(`${f.id}: the process fails with a message naming the bound, nothing left running`, async () => {
+      const report = await simulate(
+        { flows: [f], clock, steps: [{ start: f.id, as: 'p' }] },
+        undefined,
+        { maxLiveBranches: 40 },
+      );
+      const p = proc(report, 'p');
+      expect(p.status).toBe('failed');
+      expect(p.error).toMatch(
+        /more than 40 live branches \(nodes ready, waits and running sub-flows\)/,
+      );
+    });
+  }
+});

@@ -31,11 +31,22 @@ import {
 /** Sub-flows nest this deep at most; a sub-flow node at depth 16 fails (FORMAT.md §1). */
 export const MAX_DEPTH = 16;
 
+/**
+ * Live branches a process may have at once by default: nodes ready, waits and running sub-flows,
+ * counted across sub-flows. Far above what a designed flow fans out to, and low enough that a
+ * flow multiplying its branches (a sub-flow calling its own flow twice, a lattice of fan-outs)
+ * fails within seconds: every step stores the snapshot, whose size follows what is live, so the
+ * cost of reaching the bound grows with its square.
+ */
+export const MAX_LIVE_BRANCHES = 500;
+
 /** What the engine needs besides the snapshot: flows by id, and the time, passed in. */
 export interface EngineEnv {
   flows: (id: string) => Flow | undefined;
   /** Milliseconds since the epoch; stamped on new waits so the supervisor can time them. */
   now: number;
+  /** Live branches allowed at once (MAX_LIVE_BRANCHES when absent); a step beyond fails its node. */
+  maxLiveBranches?: number;
   /**
    * Told of each node a step enters, before any of its expressions run, so that a runner that
    * has to stop a runaway expression from outside (the app ends its worker) can name the node.
@@ -226,7 +237,23 @@ export class Run {
     const token = best;
     scope.data.ready.splice(scope.data.ready.indexOf(token), 1);
     yield* this.execute(scope, token);
+    this.checkBranches(scope.prefix + token.node);
     return true;
+  }
+
+  /**
+   * Fails the node at `path` when the step left more live branches than allowed. Counted after
+   * every step, in the engine, so the app and `flow simulate` stop a flow that multiplies its
+   * branches alike, and in a moment rather than when memory runs out.
+   */
+  private checkBranches(path: string): void {
+    const limit = this.env.maxLiveBranches ?? MAX_LIVE_BRANCHES;
+    const live = liveBranches(this.snapshot.scope, limit);
+    if (live <= limit) return;
+    throw new NodeFailure(
+      path,
+      `the process has more than ${limit.toLocaleString('en')} live branches (nodes ready, waits and running sub-flows); does a flow multiply its branches, such as a sub-flow that calls its own flow, or fan-outs into fan-outs?`,
+    );
   }
 
   private *execute(scope: Scope, token: Token): Steps<void> {
@@ -558,8 +585,22 @@ export class Run {
         );
       }
       yield* this.complete(scope, wait.node, wait.gen, writes, triggerId);
+      this.checkBranches(path);
       return;
     }
     throw new NodeFailure('', `no wait ${seq} in this process`);
   }
+}
+
+/**
+ * Nodes ready, waits and running sub-flows in a scope and its sub-flows (a running sub-flow is a
+ * branch too, and the largest part of a snapshot); stops counting once past `limit`.
+ */
+function liveBranches(scope: ScopeSnapshot, limit: number): number {
+  let live = scope.ready.length + scope.waits.length + scope.children.length;
+  for (const c of scope.children) {
+    if (live > limit) break;
+    live += liveBranches(c.scope, limit - live);
+  }
+  return live;
 }

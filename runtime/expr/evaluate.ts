@@ -1,6 +1,11 @@
 import jsonata from 'jsonata';
 import { compileShortcut, UNSURE, type Shortcut } from './fastPath.ts';
-import { EXPRESSION_OPTIONS, explainEvaluationError } from './guardrails.ts';
+import {
+  checkValueSize,
+  EVALUATE_EXIT,
+  EXPRESSION_OPTIONS,
+  explainEvaluationError,
+} from './guardrails.ts';
 import { stepBindings, type StepInputs } from './stepBindings.ts';
 
 type Compiled = ReturnType<typeof jsonata>;
@@ -23,6 +28,8 @@ function compiled(owner: object, text: string): Entry {
   let entry = perFlow.get(text);
   if (!entry) {
     const expr = jsonata(text, EXPRESSION_OPTIONS);
+    // jsonata binds by any key; its types name only strings.
+    expr.assign(EVALUATE_EXIT as unknown as string, checkValueSize);
     entry = { expr, shortcut: compileShortcut(expr.ast()) };
     perFlow.set(text, entry);
   }

@@ -31,6 +31,8 @@ export interface SupervisorOptions {
   watch?: StepWatch;
   /** Steps (and wakes) one drive may take before the process is stopped; MAX_STEPS_PER_RUN. */
   maxStepsPerRun?: number;
+  /** Live branches a process may have at once (the engine's MAX_LIVE_BRANCHES when absent). */
+  maxLiveBranches?: number;
 }
 
 /**
@@ -66,6 +68,7 @@ export abstract class SupervisorCore {
   protected readonly stopRequests = new Set<string>();
   protected readonly watch: StepWatch | undefined;
   protected readonly maxSteps: number;
+  protected readonly maxLiveBranches: number | undefined;
   protected readonly flowCache = new FlowCache();
   /** The engine act in progress, if any (see `oneAtATime`). */
   protected acting: Promise<unknown> = Promise.resolve();
@@ -86,6 +89,7 @@ export abstract class SupervisorCore {
     this.newId = options.newId ?? ((kind) => `${kind}-${++this.ids}`);
     this.watch = options.watch;
     this.maxSteps = options.maxStepsPerRun ?? MAX_STEPS_PER_RUN;
+    this.maxLiveBranches = options.maxLiveBranches;
   }
 
   /**
@@ -323,6 +327,9 @@ export abstract class SupervisorCore {
           act(record.snapshot, context.value, {
             flows: (f) => flows.get(f),
             now,
+            ...(this.maxLiveBranches === undefined
+              ? {}
+              : { maxLiveBranches: this.maxLiveBranches }),
             ...(this.watch
               ? { entering: (path) => this.watch?.entering(record.id, path, wake) }
               : {}),
