@@ -53,6 +53,7 @@ export class Supervisor extends SupervisorControls {
     if (options.context !== undefined && options.shareContextWith !== undefined) {
       throw new SupervisorError('a process starts on a new context or shares one, not both');
     }
+    if (options.context !== undefined) assertContextObject(options.context);
     if (await this.store.getProcess(id))
       throw new SupervisorError(`a process "${id}" already exists`);
     const flows = await loadFlowSet([flowId], (f) => this.store.getFlow(f));
@@ -366,6 +367,7 @@ export class Supervisor extends SupervisorControls {
 
   /** Replaces a process's whole context from outside (compare-and-set on the version). */
   async replaceContext(id: string, value: unknown): Promise<void> {
+    assertContextObject(value);
     const record = await this.mustGet(id);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = await this.mustGetContext(record.contextId);
@@ -379,4 +381,14 @@ export class Supervisor extends SupervisorControls {
     }
     throw new SupervisorError(`the context of "${id}" kept changing; try again`);
   }
+}
+
+/**
+ * A context is a JSON object (docs/decisions.md): its paths (`order.total`) name keys of
+ * objects, and a number or a list at the top could hold none. Refused, naming what it was.
+ */
+function assertContextObject(value: unknown): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return;
+  const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  throw new SupervisorError(`a context is a JSON object, such as { "count": 0 }; got ${what}`);
 }
