@@ -6,7 +6,7 @@ import { timersOf } from '../engine/timers.ts';
 import { isSettable } from './clock.ts';
 import { inOrder } from './inOrder.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
-import { pendingWakes, waitSeqs, withPendingWakes } from './pendingWakes.ts';
+import { pendingWakes, withPendingWakes } from './pendingWakes.ts';
 import { humanInputProblem } from './humanInput.ts';
 import type { ProcessRecord } from './records.ts';
 import {
@@ -271,32 +271,23 @@ export class Supervisor extends SupervisorControls {
   }
 
   /**
-   * An event goes to every wait for its name at the moment it is sent (FORMAT.md §3). The waits
-   * are those the process stands at now; each is woken in turn, unless an earlier wake ended it.
-   * When an earlier wake left the process unable to take the next (its flow changed, a node
-   * failed), the trigger is kept with the process, and counts when it can run again.
+   * An event goes to every wait for its name at the moment it is sent (FORMAT.md §3): each such
+   * wait's trigger joins the process's pending wakes, and the drive fires them in turn, as it
+   * fires those a changed flow kept (so an event reaching two waits does the same whether or not
+   * the flow changed at the first, once the designer chooses `continue`). A wait that an earlier
+   * one ended takes nothing.
    */
   private async deliverTo(id: string, name: string, payload: unknown): Promise<number> {
-    let delivered = 0;
-    let record = await this.mustGet(id);
+    const record = await this.mustGet(id);
+    if (record.status !== 'waiting') return 0;
     const flows = await this.sleptOn(record);
     const wakes = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).flatMap((w) => {
       const trigger = w.triggers.find((t) => t.event === name);
       return trigger ? [{ seq: w.seq, trigger: trigger.id, payload }] : [];
     });
-    for (const [i, wake] of wakes.entries()) {
-      if (i > 0) record = await this.mustGet(id);
-      if (record.status === 'done' || record.status === 'cancelled') break;
-      // A wait an earlier wake ended (the first trigger wins, `terminate`) takes nothing.
-      if (!waitSeqs(record.snapshot).has(wake.seq)) continue;
-      if (record.status === 'waiting') await this.wake(record, wake);
-      else {
-        const kept = withPendingWakes(record, [...pendingWakes(record), wake]);
-        await this.store.putProcess(kept);
-      }
-      delivered++;
-    }
-    return delivered;
+    if (wakes.length === 0) return 0;
+    await this.driveUnlocked(id, withPendingWakes(record, [...pendingWakes(record), ...wakes]));
+    return wakes.length;
   }
 
   /** Completes a human trigger of the continue-after at `nodePath` with checked input. */
