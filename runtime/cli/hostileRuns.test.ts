@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, end, flow, start, text, work } from '../../shared/fixtures/flows.ts';
-import { oneLine } from './runCli.ts';
+import { oneLine, runCli } from './runCli.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -69,5 +69,28 @@ describe('rule 6: no input makes the CLI crash natively, print a stack trace or 
       },
     };
     expect(oneLine(hostile)).toBe('an error that cannot be described');
+  });
+});
+
+describe('rule 5: flow validate says which functions are bound to the step', () => {
+  it('a flow that can run gets ok, exit 0, and a note on stderr for each bound call', async () => {
+    const f = flow({
+      id: 'f',
+      nodes: [start(), work('w', { at: '$now()', r: '$random()' }), end()],
+      edges: chain('start', 'w', 'end'),
+    });
+    const path = joinPath(dir, 'bound.flow.json');
+    await writeFile(path, text(f), 'utf8');
+    const result = await runCli(['validate', path]);
+    expect(result.code).toBe(0);
+    expect(result.out[0]).toBe('ok');
+    expect(result.err).toEqual([
+      expect.stringMatching(
+        /^note: node "w": set "at" calls \$now\(\), which gives the time of the step/,
+      ),
+      expect.stringMatching(
+        /^note: node "w": set "r" calls \$random\(\), which draws from the process's own seeded sequence/,
+      ),
+    ]);
   });
 });
