@@ -48,7 +48,7 @@ describe('rule 6: no input makes the CLI crash natively, print a stack trace or 
       clock: '2026-01-01T00:00:00Z',
       steps: [{ start: 'f', as: 'p' }],
     };
-    await writeFile(path, text(scenario as never), 'utf8');
+    await writeFile(path, JSON.stringify(scenario), 'utf8');
     const result = await flowCommand('simulate', path);
     expect(result.stderr).not.toMatch(/Fatal|^ {4}at |Native stack/m);
     expect(result.code).toBe(0);
