@@ -1,3 +1,5 @@
+import jsonata from 'jsonata';
+import { BOUND_FUNCTIONS } from './boundFunctions.ts';
 import { quote } from './quote.ts';
 import { contextPathProblem } from './contextPath.ts';
 import { durationProblem } from './duration.ts';
@@ -227,4 +229,47 @@ function checkGraph(flow: Flow, nodes: ReadonlyMap<string, FlowNode>, problems: 
       }
     }
   }
+}
+
+/**
+ * What a designer should know about a flow that can run, not a problem: each expression that
+ * calls a function the runtime binds to the step (`$now`, `$millis`, `$random`, `$shuffle`;
+ * boundFunctions.ts), once per function and expression. `flow validate` prints them as notes.
+ */
+export function flowNotes(flow: Flow): Problem[] {
+  const notes: Problem[] = [];
+  const note = (text: string, where: { nodeId?: string; edgeId?: string }, what: string) => {
+    for (const name of boundCalls(text)) {
+      notes.push({
+        rule: 'bound-function',
+        ...where,
+        message: `${what} calls $${name}(), which ${BOUND_FUNCTIONS[name]}`,
+      });
+    }
+  };
+  for (const n of flow.nodes) {
+    if (n.kind !== 'work') continue;
+    for (const [path, expr] of Object.entries(n.set ?? {}))
+      note(expr, { nodeId: n.id }, `set ${quote(path)}`);
+  }
+  for (const e of flow.edges) if (e.when !== undefined) note(e.when, { edgeId: e.id }, 'condition');
+  return notes;
+}
+
+/** The bound functions an expression names, in the order first named; none if it does not parse. */
+function boundCalls(text: string): string[] {
+  if (expressionProblem(text) !== undefined) return [];
+  const found = new Set<string>();
+  const stack: unknown[] = [jsonata(text).ast()];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    const { type, value } = node as { type?: unknown; value?: unknown };
+    if (type === 'variable' && typeof value === 'string' && Object.hasOwn(BOUND_FUNCTIONS, value))
+      found.add(value);
+    for (const child of Object.values(node)) stack.push(child);
+  }
+  return [...found].sort();
 }

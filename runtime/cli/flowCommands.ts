@@ -4,12 +4,14 @@ import { describeProblem } from '../../shared/describeProblem.ts';
 import { parseFlowFile } from '../../shared/parseFlowFile.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { signature } from '../../shared/signature.ts';
-import { validateFlow } from '../../shared/validateFlow.ts';
+import { flowNotes, validateFlow } from '../../shared/validateFlow.ts';
 import type { CommandResult } from './commandResult.ts';
 
 /**
  * `flow validate FILE`: `ok` and the signature, exit 0; or one line per problem, exit 1. In a
  * `flows/1` file each flow is named, and sub-flow nodes are checked against the file's flows.
+ * A flow that can run may also get notes on standard error: expressions calling a function the
+ * runtime binds to the step (`$now()`, `$random()`, ...; shared/boundFunctions.ts).
  */
 export function validateCommand(text: string): CommandResult {
   const parsed = parseFlowFile(text);
@@ -24,6 +26,10 @@ export function validateCommand(text: string): CommandResult {
     for (const p of problems) out.push(prefix + describeProblem(p));
   }
   if (out.length > 0) return { out, err, code: 1 };
+  for (const flow of parsed.flows) {
+    const prefix = several ? `flow "${flow.id}", ` : '';
+    for (const n of flowNotes(flow)) err.push(`note: ${prefix}${describeProblem(n)}`);
+  }
   if (!several) return { out: ['ok', signature(parsed.flows[0]!)], err, code: 0 };
   return { out: ['ok', ...parsed.flows.map(signatureLine)], err, code: 0 };
 }

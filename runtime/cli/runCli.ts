@@ -22,8 +22,10 @@ const COMMANDS: Record<string, (text: string) => CommandResult | Promise<Command
 };
 
 /**
- * The `flow` command line. Exit codes: 0 done, 1 the input has problems, 2 the command was
- * mistyped, 70 an internal error. It never throws, so a user never sees a stack trace.
+ * The `flow` command line. Exit codes: 0 done, 1 the input has problems (or made the command
+ * fail: an error inside names itself as internal, on one line), 2 the command was mistyped; no
+ * other, whatever the input (main.ts guards the rest). It never throws, so a user never sees a
+ * stack trace.
  */
 export async function runCli(args: readonly string[]): Promise<CommandResult> {
   const [name, file, ...rest] = args;
@@ -43,7 +45,18 @@ export async function runCli(args: readonly string[]): Promise<CommandResult> {
   try {
     return await command(input.text);
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    return { out: [], err: [`${name}: internal error: ${message}`], code: 70 };
+    return { out: [], err: [`${name}: internal error: ${oneLine(e)}`], code: 1 };
   }
+}
+
+/** What went wrong, on one line and never as a stack: a message, cut short if it is huge. */
+export function oneLine(e: unknown): string {
+  let message: string;
+  try {
+    message = e instanceof Error ? e.message : String(e);
+  } catch {
+    message = 'an error that cannot be described';
+  }
+  const line = message.replace(/\s+/g, ' ').trim() || 'an error without a message';
+  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }

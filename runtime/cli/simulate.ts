@@ -1,11 +1,11 @@
 import { addDuration, parseDuration } from '../../shared/duration.ts';
 import type { FlowChange } from '../../shared/flowDiff.ts';
 import { timersOf, waitDue } from '../engine/timers.ts';
-import { waitsWithTriggers } from '../engine/step.ts';
 import { VirtualClock } from '../supervisor/clock.ts';
 import { IdbStore } from '../store/idbStore.ts';
+import { liveWaits } from '../supervisor/pendingWakes.ts';
 import type { ProcessStatus } from '../supervisor/records.ts';
-import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
+import { Supervisor, SupervisorError, type SupervisorOptions } from '../supervisor/supervisor.ts';
 import type { Store } from '../supervisor/store.ts';
 import type { Scenario, ScenarioStep } from './scenario.ts';
 
@@ -34,18 +34,23 @@ export interface ProcessReport {
  * Runs a scenario on the real supervisor and engine with a virtual clock. A step that cannot be
  * done is reported in `errors` and changes nothing; the scenario goes on.
  */
-export async function simulate(scenario: Scenario, store?: Store): Promise<SimulationReport> {
+export async function simulate(
+  scenario: Scenario,
+  store?: Store,
+  /** The supervisor's limits, for tests that reach them quickly; the defaults otherwise. */
+  limits: Pick<SupervisorOptions, 'maxLiveBranches' | 'maxStepsPerRun'> = {},
+): Promise<SimulationReport> {
   if (!store) {
     // The same store code as the app, on whatever IndexedDB is there (fake-indexeddb in Node).
     const idb = await IdbStore.open(`simulate-${++runs}`);
     try {
-      return await simulate(scenario, idb);
+      return await simulate(scenario, idb, limits);
     } finally {
       idb.close();
     }
   }
   const clock = new VirtualClock(scenario.clock);
-  const supervisor = new Supervisor(store, clock);
+  const supervisor = new Supervisor(store, clock, limits);
   for (const flow of scenario.flows) await store.putFlow(flow);
   const errors: SimulationReport['errors'] = [];
   for (const [index, step] of scenario.steps.entries()) {
@@ -109,7 +114,7 @@ async function reportProcesses(supervisor: Supervisor): Promise<Record<string, P
     out[p.id] = {
       flow: p.flow,
       status: p.status,
-      waits: waitsWithTriggers(p.snapshot, lookup).map((w) => {
+      waits: liveWaits(p, lookup).map((w) => {
         const due = waitDue(timers, w.seq);
         return {
           node: w.path,

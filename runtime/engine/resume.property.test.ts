@@ -53,7 +53,8 @@ const lookup = (flows: readonly Flow[]): EngineEnv['flows'] => {
 };
 
 /**
- * What wakes a waiting process: usually the earliest timer, with the clock moved to its due time;
+ * What wakes a waiting process: usually the earliest timer, with the clock moved to its due time
+ * (or, where `plan` says so, past every timer, so that several are overdue at once);
  * where `plan` says so and a wait listens for one, an event instead, at the present time. The
  * choice depends only on the snapshot, the plan and the number of wakes so far, so that two runs
  * of the same process wake it the same way.
@@ -75,7 +76,10 @@ function chooseWake(
   }
   const timer = timers[0];
   if (!timer) return undefined;
-  return { seq: timer.seq, trigger: timer.trigger, at: Math.max(now, timer.due) };
+  // Now and then the clock jumps past several timers at once, as over a stop: they then fall due
+  // together and fire one after another, earliest first, at the time reached.
+  const at = pick === 5 && timers.length > 1 ? timers[timers.length - 1]!.due : timer.due;
+  return { seq: timer.seq, trigger: timer.trigger, at: Math.max(now, at) };
 }
 
 const outcome = (

@@ -596,14 +596,16 @@ describe('FORMAT.md §1, failures', () => {
 });
 
 describe('expression guardrails on what a node writes', () => {
-  it('a value too large for a context fails its node with its size', async () => {
+  it('a value too large for a context fails its node with its size, as soon as it is built', async () => {
     const f = flow({
       nodes: [start(), work('w', { big: '$pad("x", 2000000)' })],
       edges: chain('start', 'w'),
     });
     const d = await startFlow([f]);
     expect(d.status).toBe('failed');
-    expect(d.snapshot.failed?.message).toMatch(/2,000,002 characters; at most 1,000,000/);
+    expect(d.snapshot.failed?.message).toMatch(
+      /built a string of 2,000,000 characters; a value holds at most 1,000,000/,
+    );
   });
 
   it('a width beyond what a string can hold fails at once, saying so', async () => {

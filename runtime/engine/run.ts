@@ -13,6 +13,8 @@ import {
   type Condition,
   type Evaluation,
 } from '../expr/evaluate.ts';
+import { randomAt } from '../expr/seeded.ts';
+import type { StepInputs } from '../expr/stepBindings.ts';
 import { flowModel, type FlowModel } from './flowModel.ts';
 import { generationAfter, samePasses, sharedHeads } from './generation.ts';
 import type { EngineJournalEntry } from './journal.ts';
@@ -29,11 +31,22 @@ import {
 /** Sub-flows nest this deep at most; a sub-flow node at depth 16 fails (FORMAT.md §1). */
 export const MAX_DEPTH = 16;
 
+/**
+ * Live branches a process may have at once by default: nodes ready, waits and running sub-flows,
+ * counted across sub-flows. Far above what a designed flow fans out to, and low enough that a
+ * flow multiplying its branches (a sub-flow calling its own flow twice, a lattice of fan-outs)
+ * fails within seconds: every step stores the snapshot, whose size follows what is live, so the
+ * cost of reaching the bound grows with its square.
+ */
+export const MAX_LIVE_BRANCHES = 500;
+
 /** What the engine needs besides the snapshot: flows by id, and the time, passed in. */
 export interface EngineEnv {
   flows: (id: string) => Flow | undefined;
   /** Milliseconds since the epoch; stamped on new waits so the supervisor can time them. */
   now: number;
+  /** Live branches allowed at once (MAX_LIVE_BRANCHES when absent); a step beyond fails its node. */
+  maxLiveBranches?: number;
   /**
    * Told of each node a step enters, before any of its expressions run, so that a runner that
    * has to stop a runaway expression from outside (the app ends its worker) can name the node.
@@ -72,13 +85,26 @@ const isBarrier = (n: FlowNode | undefined) => (n?.depends?.length ?? 0) > 0;
 export type Steps<T> = Generator<Promise<unknown>, T, unknown>;
 
 /** An expression's result: at once when the shortcut is sure, else jsonata's, awaited. */
-function* valueOf(owner: object, text: string, input: unknown): Steps<Evaluation> {
-  return evaluateNow(owner, text, input) ?? ((yield evaluate(owner, text, input)) as Evaluation);
+function* valueOf(
+  owner: object,
+  text: string,
+  input: unknown,
+  step: StepInputs,
+): Steps<Evaluation> {
+  return (
+    evaluateNow(owner, text, input) ?? ((yield evaluate(owner, text, input, step)) as Evaluation)
+  );
 }
 
-function* conditionOf(owner: object, text: string, input: unknown): Steps<Condition> {
+function* conditionOf(
+  owner: object,
+  text: string,
+  input: unknown,
+  step: StepInputs,
+): Steps<Condition> {
   return (
-    conditionNow(owner, text, input) ?? ((yield evaluateCondition(owner, text, input)) as Condition)
+    conditionNow(owner, text, input) ??
+    ((yield evaluateCondition(owner, text, input, step)) as Condition)
   );
 }
 
@@ -109,6 +135,12 @@ export class Run {
   /** The context as this step sees it: the live one with the step's own writes applied. */
   context: unknown;
   /**
+   * What expressions know of the step besides the context: its time, and the process's seeded
+   * sequence, whose draws the snapshot counts (so a failed node, whose snapshot is the one
+   * before it, draws the same numbers when retried).
+   */
+  readonly inputs: StepInputs;
+  /**
    * With an owned snapshot, the counters are changed in place and each change is noted here, so
    * that `undo` can give back the snapshot as it was when the node fails.
    */
@@ -128,7 +160,15 @@ export class Run {
     this.snapshot = owned ? copyScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
     this.context = context;
+    this.inputs = { now: env.now, draw: () => this.draw() };
     this.root = this.scopeOf(this.snapshot.scope, '', 0, undefined);
+  }
+
+  /** The next number of the process's sequence; `snapshot` is this step's own copy. */
+  private draw(): number {
+    const n = this.snapshot.draws ?? 0;
+    this.snapshot.draws = n + 1;
+    return randomAt(this.snapshot.seed ?? 0, n);
   }
 
   /** Adds one to a counter (visits, passes). */
@@ -197,7 +237,23 @@ export class Run {
     const token = best;
     scope.data.ready.splice(scope.data.ready.indexOf(token), 1);
     yield* this.execute(scope, token);
+    this.checkBranches(scope.prefix + token.node);
     return true;
+  }
+
+  /**
+   * Fails the node at `path` when the step left more live branches than allowed. Counted after
+   * every step, in the engine, so the app and `flow simulate` stop a flow that multiplies its
+   * branches alike, and in a moment rather than when memory runs out.
+   */
+  private checkBranches(path: string): void {
+    const limit = this.env.maxLiveBranches ?? MAX_LIVE_BRANCHES;
+    const live = liveBranches(this.snapshot.scope, limit);
+    if (live <= limit) return;
+    throw new NodeFailure(
+      path,
+      `the process has more than ${limit.toLocaleString('en')} live branches (nodes ready, waits and running sub-flows); does a flow multiply its branches, such as a sub-flow that calls its own flow, or fan-outs into fan-outs?`,
+    );
   }
 
   private *execute(scope: Scope, token: Token): Steps<void> {
@@ -252,7 +308,7 @@ export class Run {
     let view = this.context;
     // Each expression sees the writes before it; the live context gets them all at once.
     for (const [target, expr] of Object.entries(node.set ?? {})) {
-      const result = yield* valueOf(scope.model.flow, expr, view);
+      const result = yield* valueOf(scope.model.flow, expr, view, this.inputs);
       if (!result.ok) throw new NodeFailure(path, `set "${target}": ${result.error}`);
       const json = jsonOf(result.value);
       if (!json.ok) throw new NodeFailure(path, `set "${target}": ${json.error}`);
@@ -330,7 +386,7 @@ export class Run {
     for (const edge of scope.model.edgesFrom(nodeId)) {
       if (edge.trigger !== undefined && edge.trigger !== firedTrigger) continue;
       if (edge.when !== undefined) {
-        const result = yield* conditionOf(scope.model.flow, edge.when, after);
+        const result = yield* conditionOf(scope.model.flow, edge.when, after, this.inputs);
         if (!result.ok) throw new NodeFailure(path, `edge "${edge.id}" condition: ${result.error}`);
         if (!result.value) continue;
       }
@@ -529,8 +585,22 @@ export class Run {
         );
       }
       yield* this.complete(scope, wait.node, wait.gen, writes, triggerId);
+      this.checkBranches(path);
       return;
     }
     throw new NodeFailure('', `no wait ${seq} in this process`);
   }
+}
+
+/**
+ * Nodes ready, waits and running sub-flows in a scope and its sub-flows (a running sub-flow is a
+ * branch too, and the largest part of a snapshot); stops counting once past `limit`.
+ */
+function liveBranches(scope: ScopeSnapshot, limit: number): number {
+  let live = scope.ready.length + scope.waits.length + scope.children.length;
+  for (const c of scope.children) {
+    if (live > limit) break;
+    live += liveBranches(c.scope, limit - live);
+  }
+  return live;
 }

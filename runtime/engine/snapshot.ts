@@ -16,6 +16,10 @@ export interface Snapshot {
   failed?: { path: string; message: string };
   /** Set once the process has finished; nothing in it runs again. */
   done?: true;
+  /** The seed of the process's `$random()` sequence (0 when absent); data, set at its start. */
+  seed?: number;
+  /** How many numbers of that sequence its steps have drawn: a counter, never a list. */
+  draws?: number;
   scope: ScopeSnapshot;
 }
 
@@ -105,6 +109,8 @@ export function copyScopes(snapshot: Snapshot): Snapshot {
   };
   if (snapshot.failed) copy.failed = snapshot.failed;
   if (snapshot.done) copy.done = snapshot.done;
+  if (snapshot.seed !== undefined) copy.seed = snapshot.seed;
+  if (snapshot.draws !== undefined) copy.draws = snapshot.draws;
   return copy;
 }
 

@@ -30,8 +30,11 @@ export interface WaitView {
   triggers: readonly Trigger[];
 }
 
-/** A new process of `flow`, ready at its start node. */
-export function startSnapshot(flow: Flow): Snapshot {
+/**
+ * A new process of `flow`, ready at its start node. `seed` seeds its `$random()` sequence: data
+ * chosen by the caller (the supervisor derives it from the process id), never drawn here.
+ */
+export function startSnapshot(flow: Flow, seed?: number): Snapshot {
   const model = flowModel(flow);
   const start = flow.nodes.find((n) => n.kind === 'start');
   const ready = start ? [{ node: start.id, gen: model.heads(start.id).map(() => 0), seq: 0 }] : [];
@@ -40,6 +43,7 @@ export function startSnapshot(flow: Flow): Snapshot {
     seq: 1,
     visits: {},
     passes: {},
+    ...(seed === undefined ? {} : { seed }),
     scope: {
       flow: flow.id,
       signature: model.signature,

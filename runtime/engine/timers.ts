@@ -41,6 +41,21 @@ export function timersOf(snapshot: Snapshot, flows: EngineEnv['flows']): DueTime
   return out.sort((a, b) => a.due - b.due || a.seq - b.seq);
 }
 
+/**
+ * The timer to fire now, if any: the earliest whose due time is at or before `now` (FORMAT.md,
+ * Statuses of a process: a timer is due when its due time is not after the clock, so a `PT0S`
+ * timer is due at once). The one rule of what is due, for every caller: a drive, a resume, a
+ * retry, a resolution, `wakeDue`.
+ */
+export function dueTimer(
+  snapshot: Snapshot,
+  flows: EngineEnv['flows'],
+  now: number,
+): DueTimer | undefined {
+  const first = timersOf(snapshot, flows)[0];
+  return first && first.due <= now ? first : undefined;
+}
+
 /** When a wait's own earliest timer falls due, or null for a wait with no timer. */
 export function waitDue(timers: readonly DueTimer[], seq: number): number | null {
   return timers.find((t) => t.seq === seq)?.due ?? null;

@@ -1,6 +1,12 @@
 import jsonata from 'jsonata';
 import { compileShortcut, UNSURE, type Shortcut } from './fastPath.ts';
-import { EXPRESSION_OPTIONS, explainEvaluationError } from './guardrails.ts';
+import {
+  checkValueSize,
+  EVALUATE_EXIT,
+  EXPRESSION_OPTIONS,
+  explainEvaluationError,
+} from './guardrails.ts';
+import { stepBindings, type StepInputs } from './stepBindings.ts';
 
 type Compiled = ReturnType<typeof jsonata>;
 
@@ -22,6 +28,8 @@ function compiled(owner: object, text: string): Entry {
   let entry = perFlow.get(text);
   if (!entry) {
     const expr = jsonata(text, EXPRESSION_OPTIONS);
+    // jsonata binds by any key; its types name only strings.
+    expr.assign(EVALUATE_EXIT as unknown as string, checkValueSize);
     entry = { expr, shortcut: compileShortcut(expr.ast()) };
     perFlow.set(text, entry);
   }
@@ -57,12 +65,22 @@ export function evaluateNow(owner: object, text: string, input: unknown): Evalua
   return value === UNSURE ? undefined : { ok: true, value };
 }
 
-/** Evaluates `text` against `input` within the guardrails; never throws. */
-export async function evaluate(owner: object, text: string, input: unknown): Promise<Evaluation> {
+/**
+ * Evaluates `text` against `input` within the guardrails; never throws. With `step`, `$now()`,
+ * `$millis()`, `$random()` and `$shuffle()` are the step's (stepBindings.ts); without, jsonata's.
+ */
+export async function evaluate(
+  owner: object,
+  text: string,
+  input: unknown,
+  step?: StepInputs,
+): Promise<Evaluation> {
   const now = evaluateNow(owner, text, input);
   if (now) return now;
   try {
-    const value: unknown = await compiled(owner, text).expr.evaluate(input, extraFunctions);
+    // The step's own functions win over a test's binding of the same name.
+    const bindings = step ? { ...extraFunctions, ...(await stepBindings(step)) } : extraFunctions;
+    const value: unknown = await compiled(owner, text).expr.evaluate(input, bindings);
     return { ok: true, value };
   } catch (e) {
     return { ok: false, error: explainEvaluationError(e) };
@@ -93,6 +111,7 @@ export async function evaluateCondition(
   owner: object,
   text: string,
   input: unknown,
+  step?: StepInputs,
 ): Promise<Condition> {
-  return asCondition(await evaluate(owner, text, input));
+  return asCondition(await evaluate(owner, text, input, step));
 }

@@ -1,3 +1,4 @@
+import { MAX_VALUE_CHARS } from '../../shared/contextWrite.ts';
 import { LinearRegExp } from '../../shared/linearRegex.ts';
 
 /**
@@ -45,8 +46,43 @@ export function inSeconds(ms: number): string {
   return `${seconds.toLocaleString('en')} second${seconds === 1 ? '' : 's'}`;
 }
 
+/** Longest array a step may build: more items than fit in a value even one character each. */
+export const MAX_ARRAY_ITEMS = MAX_VALUE_CHARS / 2;
+
+/** A value built during an evaluation that no context could hold; the node fails with it. */
+class ValueTooLarge extends Error {}
+
+/**
+ * Called by jsonata as each part of an expression is evaluated (`__evaluate_exit`), with its
+ * result. A string longer than the value limit, or an array with more items, fails the node
+ * there, before the next function sees it: some of jsonata's string functions copy a string into
+ * an array of its characters (`$length`, `$substring`), and one of 2^27 characters ends the whole
+ * program natively (V8's "invalid size error"), where no exception could be caught.
+ */
+export function checkValueSize(
+  _expr: unknown,
+  _input: unknown,
+  _environment: unknown,
+  result: unknown,
+): void {
+  if (typeof result === 'string' && result.length > MAX_VALUE_CHARS) {
+    throw new ValueTooLarge(
+      `built a string of ${result.length.toLocaleString('en')} characters; a value holds at most ${MAX_VALUE_CHARS.toLocaleString('en')}`,
+    );
+  }
+  if (Array.isArray(result) && result.length > MAX_ARRAY_ITEMS) {
+    throw new ValueTooLarge(
+      `built an array of ${result.length.toLocaleString('en')} items; a value holds at most ${MAX_ARRAY_ITEMS.toLocaleString('en')}`,
+    );
+  }
+}
+
+/** The environment key under which jsonata looks for `checkValueSize`. */
+export const EVALUATE_EXIT = Symbol.for('jsonata.__evaluate_exit');
+
 /** Says in a designer's words why an evaluation failed, naming the limit when one was hit. */
 export function explainEvaluationError(e: unknown): string {
+  if (e instanceof ValueTooLarge) return e.message;
   const err = (e ?? {}) as { code?: unknown; message?: unknown; value?: unknown };
   switch (err.code) {
     case 'D1012':

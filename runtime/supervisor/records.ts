@@ -30,6 +30,12 @@ export interface ProcessRecord {
   error: string | null;
   changes: FlowChange[];
   pendingWake: PendingWake | null;
+  /**
+   * Triggers that fired after `pendingWake`, at the same moment, while the process could not take
+   * them (one event reaching several waits of a process whose flow changed, or that failed at
+   * the first): each still counts when it can run again (pendingWakes.ts). Absent when none.
+   */
+  moreWakes?: PendingWake[];
   /** The status a stopped process goes back to on `resume`. */
   stoppedFrom?: ProcessStatus;
   /** Order of creation, for deterministic wake order among equal due times. */

@@ -1,10 +1,12 @@
 import { applyWrites, type ContextWrite } from '../../shared/contextWrite.ts';
 import { contextPathProblem } from '../../shared/contextPath.ts';
+import { seedOf } from '../expr/seeded.ts';
 import { startSnapshot, statusOf, step, waitsWithTriggers } from '../engine/step.ts';
 import { timersOf } from '../engine/timers.ts';
 import { isSettable } from './clock.ts';
 import { inOrder } from './inOrder.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
+import { pendingWakes, withPendingWakes } from './pendingWakes.ts';
 import { humanInputProblem } from './humanInput.ts';
 import type { ProcessRecord } from './records.ts';
 import {
@@ -51,6 +53,7 @@ export class Supervisor extends SupervisorControls {
     if (options.context !== undefined && options.shareContextWith !== undefined) {
       throw new SupervisorError('a process starts on a new context or shares one, not both');
     }
+    if (options.context !== undefined) assertContextObject(options.context);
     if (await this.store.getProcess(id))
       throw new SupervisorError(`a process "${id}" already exists`);
     const flows = await loadFlowSet([flowId], (f) => this.store.getFlow(f));
@@ -83,7 +86,7 @@ export class Supervisor extends SupervisorControls {
       flow: flowId,
       contextId,
       status: 'running',
-      snapshot: startSnapshot(flow),
+      snapshot: startSnapshot(flow, seedOf(id)),
       due: null,
       versions,
       pinned: false,
@@ -111,10 +114,16 @@ export class Supervisor extends SupervisorControls {
     return this.locked(id, () => this.driveUnlocked(id));
   }
 
-  /** Runs every process that can run until it stops, oldest first. */
+  /**
+   * Runs every process that can run until it stops, oldest first: those with a node ready, and
+   * those asleep with a timer due now (FORMAT.md §3: after every step, every process that can run
+   * runs until it stops).
+   */
   async runAll(): Promise<void> {
-    for (const p of await this.store.listProcesses())
-      if (p.status === 'running') await this.drive(p.id);
+    for (const p of await this.store.listProcesses()) {
+      const due = p.status === 'waiting' && p.due !== null && p.due <= this.clock.now();
+      if (p.status === 'running' || due) await this.drive(p.id);
+    }
   }
 
   /** The earliest due time of any waiting process, or null. */
@@ -261,23 +270,24 @@ export class Supervisor extends SupervisorControls {
     return delivered;
   }
 
+  /**
+   * An event goes to every wait for its name at the moment it is sent (FORMAT.md §3): each such
+   * wait's trigger joins the process's pending wakes, and the drive fires them in turn, as it
+   * fires those a changed flow kept (so an event reaching two waits does the same whether or not
+   * the flow changed at the first, once the designer chooses `continue`). A wait that an earlier
+   * one ended takes nothing.
+   */
   private async deliverTo(id: string, name: string, payload: unknown): Promise<number> {
-    let delivered = 0;
-    let record = await this.mustGet(id);
+    const record = await this.mustGet(id);
+    if (record.status !== 'waiting') return 0;
     const flows = await this.sleptOn(record);
-    // Each wait is looked up afresh: an earlier one may have ended the others.
-    for (const seq of waitsWithTriggers(record.snapshot, (f) => flows.get(f)).map((w) => w.seq)) {
-      record = await this.mustGet(id);
-      if (record.status !== 'waiting') break;
-      const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
-        (w) => w.seq === seq,
-      );
-      const trigger = wait?.triggers.find((t) => t.event === name);
-      if (!wait || !trigger) continue;
-      await this.wake(record, { seq, trigger: trigger.id, payload });
-      delivered++;
-    }
-    return delivered;
+    const wakes = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).flatMap((w) => {
+      const trigger = w.triggers.find((t) => t.event === name);
+      return trigger ? [{ seq: w.seq, trigger: trigger.id, payload }] : [];
+    });
+    if (wakes.length === 0) return 0;
+    await this.driveUnlocked(id, withPendingWakes(record, [...pendingWakes(record), ...wakes]));
+    return wakes.length;
   }
 
   /** Completes a human trigger of the continue-after at `nodePath` with checked input. */
@@ -348,6 +358,7 @@ export class Supervisor extends SupervisorControls {
 
   /** Replaces a process's whole context from outside (compare-and-set on the version). */
   async replaceContext(id: string, value: unknown): Promise<void> {
+    assertContextObject(value);
     const record = await this.mustGet(id);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = await this.mustGetContext(record.contextId);
@@ -361,4 +372,14 @@ export class Supervisor extends SupervisorControls {
     }
     throw new SupervisorError(`the context of "${id}" kept changing; try again`);
   }
+}
+
+/**
+ * A context is a JSON object (docs/decisions.md): its paths (`order.total`) name keys of
+ * objects, and a number or a list at the top could hold none. Refused, naming what it was.
+ */
+function assertContextObject(value: unknown): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return;
+  const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  throw new SupervisorError(`a context is a JSON object, such as { "count": 0 }; got ${what}`);
 }

@@ -1,7 +1,9 @@
 import { rebaseSnapshot } from '../engine/rebase.ts';
+import { seedOf } from '../expr/seeded.ts';
 import { clearFailure, startSnapshot, statusOf, waitsWithTriggers } from '../engine/step.ts';
-import { timersOf } from '../engine/timers.ts';
+import { dueTimer } from '../engine/timers.ts';
 import { loadFlowSet, scopeFlowIds, signaturesById } from './flowSet.ts';
+import { carrying, pendingWakes, withPendingWakes } from './pendingWakes.ts';
 import type { PendingWake, ProcessRecord, ProcessStatus } from './records.ts';
 import { assertRunnable, SupervisorCore, SupervisorError } from './supervisorCore.ts';
 
@@ -31,12 +33,11 @@ export abstract class SupervisorControls extends SupervisorCore {
         // A step can run from any status but these (a stopped process is stepped, too).
         if (['done', 'cancelled', 'failed'].includes(record.status)) return record;
         const failed: ProcessRecord = {
-          ...record,
+          ...withPendingWakes(record, carrying(record, wake)),
           status: 'failed',
           snapshot: { ...record.snapshot, failed: { path, message } },
           due: null,
           error: `node "${path}": ${message}`,
-          pendingWake: wake ?? record.pendingWake,
         };
         await this.store.putProcess(failed, [
           this.stamp(id, { type: 'failed', node: path, message }, failed.snapshot),
@@ -76,11 +77,9 @@ export abstract class SupervisorControls extends SupervisorCore {
       (f) => after.get(f),
     );
     if (!moved.ok) return { ok: false as const, error: moved.error };
-    const wake = record.pendingWake;
-    if (wake) {
-      const wait = waitsWithTriggers(moved.snapshot, (f) => after.get(f)).find(
-        (x) => x.seq === wake.seq,
-      );
+    const waits = waitsWithTriggers(moved.snapshot, (f) => after.get(f));
+    for (const wake of pendingWakes(record)) {
+      const wait = waits.find((x) => x.seq === wake.seq);
       if (!wait?.triggers.some((t) => t.id === wake.trigger)) {
         const error = `cannot continue: the trigger "${wake.trigger}" that woke the process no longer exists`;
         return { ok: false as const, error };
@@ -129,15 +128,15 @@ export abstract class SupervisorControls extends SupervisorCore {
       due: this.dueOf(record.snapshot, flows),
     };
     await this.store.putProcess(resumed, [this.stamp(id, { type: 'resumed' }, resumed.snapshot)]);
-    // A timer that fell due while stopped fires at once, once: it wakes the process like any
-    // other, so a changed flow is reported with that trigger still pending.
-    const timer = timersOf(resumed.snapshot, (f) => flows.get(f))[0];
-    if (resumed.status === 'waiting' && timer && timer.due <= this.clock.now()) {
-      return this.wake(resumed, { seq: timer.seq, trigger: timer.trigger });
+    // Every timer that fell due while it was stopped fires at once, once, in order of due time:
+    // the drive fires what is due, each a wake that reports a changed flow with its trigger
+    // pending. With nothing due, resuming is what compares the signatures.
+    const due = dueTimer(resumed.snapshot, (f) => flows.get(f), this.clock.now());
+    if (resumed.status === 'running' || (!due && pendingWakes(resumed).length === 0)) {
+      const checked = await this.checkSignatures(resumed, null);
+      if (checked.status === 'flow-changed') return checked;
     }
-    const checked = await this.checkSignatures(resumed, null);
-    if (checked.status === 'flow-changed') return checked;
-    return this.driveUnlocked(id);
+    return this.driveUnlocked(id, resumed);
   }
 
   /** Runs a failed node again, with the trigger that woke it if one did. */
@@ -150,17 +149,23 @@ export abstract class SupervisorControls extends SupervisorCore {
     if (record.status !== 'failed')
       throw new SupervisorError(`process "${id}" is ${record.status}, not failed`);
     const node = record.snapshot.failed?.path ?? '';
+    const snapshot = clearFailure(record.snapshot);
     const cleared: ProcessRecord = {
       ...record,
-      snapshot: clearFailure(record.snapshot),
+      snapshot,
       error: null,
+      status: statusOf(snapshot) as ProcessStatus,
     };
-    cleared.status = record.pendingWake ? 'waiting' : 'running';
     await this.store.putProcess(cleared, [
       this.stamp(id, { type: 'retried', node }, cleared.snapshot),
     ]);
-    if (cleared.pendingWake) return this.wake(cleared, cleared.pendingWake);
-    return this.driveUnlocked(id);
+    // A retry is a wake: a flow changed while the process was failed is reported before the node
+    // runs again (the trigger that woke it, if one did, stays pending through the choice).
+    if (pendingWakes(cleared).length === 0) {
+      const checked = await this.checkSignatures(cleared, null);
+      if (checked.status === 'flow-changed') return checked;
+    }
+    return this.driveUnlocked(id, cleared);
   }
 
   /** Carries out the designer's choice for a process whose flow changed (FORMAT.md). */
@@ -181,10 +186,9 @@ export abstract class SupervisorControls extends SupervisorCore {
     const base = { ...record, changes: [], error: null };
     if (choice === 'cancel') {
       const cancelled: ProcessRecord = {
-        ...base,
+        ...withPendingWakes(base, []),
         status: 'cancelled',
         due: null,
-        pendingWake: null,
       };
       await this.store.putProcess(cancelled, journal(cancelled));
       return cancelled;
@@ -197,19 +201,19 @@ export abstract class SupervisorControls extends SupervisorCore {
       const versions = signaturesById(flows);
       for (const f of flows.values()) await this.store.putFlowVersion(f, versions[f.id]!);
       const restarted: ProcessRecord = {
-        ...base,
+        ...withPendingWakes(base, []),
         status: 'running',
-        snapshot: startSnapshot(flow),
+        snapshot: startSnapshot(flow, seedOf(id)),
         versions,
         pinned: false,
-        pendingWake: null,
         due: null,
       };
       await this.store.putProcess(restarted, journal(restarted));
       return this.driveUnlocked(id);
     }
     if (choice === 'keep') {
-      const kept: ProcessRecord = { ...base, pinned: true, status: 'waiting' };
+      const status = statusOf(record.snapshot) as ProcessStatus;
+      const kept: ProcessRecord = { ...base, pinned: true, status };
       await this.store.putProcess(kept, journal(kept));
       return this.afterResolve(kept);
     }
@@ -233,12 +237,14 @@ export abstract class SupervisorControls extends SupervisorCore {
     return this.afterResolve(continued);
   }
 
-  /** With `continue` and `keep`, the trigger that woke the process counts as if it had just fired. */
+  /**
+   * With `continue` and `keep`, every trigger that woke the process counts as if it had just
+   * fired, and then every timer due meanwhile fires: the drive takes both.
+   */
   protected async afterResolve(record: ProcessRecord): Promise<ProcessRecord> {
     const flows = await this.sleptOn(record);
     const settled: ProcessRecord = { ...record, due: this.dueOf(record.snapshot, flows) };
     await this.store.putProcess(settled);
-    if (settled.pendingWake) return this.wake(settled, settled.pendingWake);
-    return this.driveUnlocked(record.id);
+    return this.driveUnlocked(record.id, settled);
   }
 }

@@ -7,10 +7,11 @@ import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { Snapshot } from '../engine/snapshot.ts';
 import type { EngineEnv } from '../engine/run.ts';
 import { fire, signaturesOf, step, type StepResult } from '../engine/step.ts';
-import { timersOf } from '../engine/timers.ts';
+import { dueTimer, timersOf } from '../engine/timers.ts';
 import { type Clock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
 import { loadFlowSet, scopeFlowIds } from './flowSet.ts';
+import { carrying, pendingWakes, waitSeqs, withPendingWakes } from './pendingWakes.ts';
 import type {
   ContextChange,
   ContextRecord,
@@ -28,6 +29,10 @@ export interface SupervisorOptions {
   newId?: (kind: 'process' | 'context') => string;
   /** Hears which node each step is in, and when it is out (the app's runaway watchdog). */
   watch?: StepWatch;
+  /** Steps (and wakes) one drive may take before the process is stopped; MAX_STEPS_PER_RUN. */
+  maxStepsPerRun?: number;
+  /** Live branches a process may have at once (the engine's MAX_LIVE_BRANCHES when absent). */
+  maxLiveBranches?: number;
 }
 
 /**
@@ -62,6 +67,8 @@ export abstract class SupervisorCore {
   protected readonly listeners = new Set<(processId: string) => void>();
   protected readonly stopRequests = new Set<string>();
   protected readonly watch: StepWatch | undefined;
+  protected readonly maxSteps: number;
+  protected readonly maxLiveBranches: number | undefined;
   protected readonly flowCache = new FlowCache();
   /** The engine act in progress, if any (see `oneAtATime`). */
   protected acting: Promise<unknown> = Promise.resolve();
@@ -81,6 +88,8 @@ export abstract class SupervisorCore {
     this.locks = options.locks ?? new InProcessLocks();
     this.newId = options.newId ?? ((kind) => `${kind}-${++this.ids}`);
     this.watch = options.watch;
+    this.maxSteps = options.maxStepsPerRun ?? MAX_STEPS_PER_RUN;
+    this.maxLiveBranches = options.maxLiveBranches;
   }
 
   /**
@@ -134,6 +143,11 @@ export abstract class SupervisorCore {
   }
 
   /**
+   * Runs a process until it stops: a node ready runs; a process asleep takes, first, the triggers
+   * that fired for it while it could not take them (pendingWakes.ts), then each timer due now
+   * (`dueTimer`: at or before the clock). This is the one place where what is due now is acted
+   * on, after every step, start, wake, resume, retry and resolution alike.
+   *
    * `from` and `flows`: the record as the caller just committed it and the flows it ran on, so
    * that a wake reads neither again. The flows stay those of the drive's start: a flow saved
    * meanwhile is the next wake's to compare, as for any process that slept through an edit.
@@ -144,22 +158,57 @@ export abstract class SupervisorCore {
     flows?: Map<string, Flow>,
   ): Promise<ProcessRecord> {
     let record = from ?? (await this.mustGet(id));
-    for (let steps = 0; record.status === 'running' && !this.stopRequests.has(id); steps++) {
+    // Timers are read from the versions the process fell asleep on: the drive's own flows once
+    // it has run a step, and before that the versions the record names (the flow may have
+    // changed since, which the wake then reports).
+    let asleepOn = from ? flows : undefined;
+    for (let steps = 0; !this.stopRequests.has(id); steps++) {
+      if (record.status !== 'running' && record.status !== 'waiting') break;
       flows ??= await this.flowsFor(record);
-      if (steps === MAX_STEPS_PER_RUN) {
-        const error = `ran ${MAX_STEPS_PER_RUN} steps without stopping; stopped so the page stays responsive`;
-        record = { ...record, status: 'stopped', stoppedFrom: 'running', error };
+      const wake =
+        record.status === 'waiting'
+          ? this.nextWake(record, asleepOn ?? (await this.sleptOn(record)))
+          : undefined;
+      if (record.status === 'waiting' && !wake) break;
+      // Each pass of a `PT0S` loop is a durable stop, but no time passes: the budget counts it.
+      if (steps === this.maxSteps) {
+        const error = `ran ${this.maxSteps} steps without waiting for time to pass; stopped so the page stays responsive`;
+        record = { ...record, status: 'stopped', stoppedFrom: record.status, error };
         await this.store.putProcess(record, [this.stamp(id, { type: 'stopped' }, record.snapshot)]);
         break;
       }
-      record = await this.commit(
-        record,
-        (snapshot, context, env) => step(snapshot, context, env),
-        null,
-        flows,
-      );
+      if (!wake) {
+        record = await this.commit(
+          record,
+          (snapshot, context, env) => step(snapshot, context, env),
+          null,
+          flows,
+        );
+        asleepOn = flows;
+        continue;
+      }
+      const fired = await this.fireOne(record, wake, this.flowReader(flows));
+      record = fired.record;
+      if (!fired.flows) break;
+      flows = asleepOn = fired.flows;
     }
     return record;
+  }
+
+  /**
+   * What wakes a sleeping process next: its oldest pending trigger whose wait is still there
+   * (an earlier one may have ended it, as `terminate` does), or else its earliest timer due now.
+   */
+  private nextWake(record: ProcessRecord, flows: Map<string, Flow>): PendingWake | undefined {
+    const lookup = (f: string) => flows.get(f);
+    const queue = pendingWakes(record);
+    if (queue.length > 0) {
+      const live = waitSeqs(record.snapshot);
+      const first = queue.find((w) => live.has(w.seq));
+      if (first) return first;
+    }
+    const timer = dueTimer(record.snapshot, lookup, this.clock.now());
+    return timer ? { seq: timer.seq, trigger: timer.trigger } : undefined;
   }
 
   /** Wakes a waiting process with one trigger, unless its flow changed while it slept. */
@@ -169,8 +218,25 @@ export abstract class SupervisorCore {
     // The workspace's flows are read once for the whole wake: the check, the fire, the drive.
     read = this.flowReader(),
   ): Promise<ProcessRecord> {
-    const checked = await this.checkSignatures(record, wake, read);
-    if (checked.status === 'flow-changed') return checked;
+    const fired = await this.fireOne(record, wake, read);
+    return fired.flows ? this.driveUnlocked(record.id, fired.record, fired.flows) : fired.record;
+  }
+
+  /**
+   * Fires one trigger and commits it, after comparing signatures; `flows` is absent when the flow
+   * changed (the record is then `flow-changed`, with the trigger pending). The trigger leaves the
+   * record's pending wakes; a failure puts it back first (`carrying`).
+   */
+  private async fireOne(
+    record: ProcessRecord,
+    wake: PendingWake,
+    read: (id: string) => Promise<Flow | undefined>,
+  ): Promise<{ record: ProcessRecord; flows?: Map<string, Flow> }> {
+    // Pending wakes whose waits are gone are dropped with it: nothing could fire them.
+    const live = waitSeqs(record.snapshot);
+    const rest = pendingWakes(record).filter((w) => w.seq !== wake.seq && live.has(w.seq));
+    const checked = await this.checkSignatures(withPendingWakes(record, rest), wake, read);
+    if (checked.status === 'flow-changed') return { record: checked };
     const flows = await this.flowsFor(checked, read);
     const fired = await this.commit(
       checked,
@@ -178,7 +244,7 @@ export abstract class SupervisorCore {
       wake,
       flows,
     );
-    return fired.status === 'running' ? this.driveUnlocked(record.id, fired, flows) : fired;
+    return { record: fired, flows };
   }
 
   /**
@@ -223,10 +289,9 @@ export abstract class SupervisorCore {
     }
     if (changes.length === 0) return record;
     const changed: ProcessRecord = {
-      ...record,
+      ...withPendingWakes(record, carrying(record, wake)),
       status: 'flow-changed',
       changes,
-      pendingWake: wake,
       due: null,
     };
     await this.store.putProcess(changed, [
@@ -252,14 +317,19 @@ export abstract class SupervisorCore {
   ): Promise<ProcessRecord> {
     const flows = known ?? (await this.flowsFor(record));
     const guess = this.knownContexts.get(record.contextId);
+    // The time of the step, read once: a step run again on a fresh context is the same step, and
+    // its `$now()` and new waits see the same time (FORMAT.md, expressions are deterministic).
+    const now = this.clock.now();
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = attempt === 0 && guess ? guess : await this.mustGetContext(record.contextId);
-      const now = this.clock.now();
       const result = await this.oneAtATime(() =>
         this.watched(record.id, () =>
           act(record.snapshot, context.value, {
             flows: (f) => flows.get(f),
             now,
+            ...(this.maxLiveBranches === undefined
+              ? {}
+              : { maxLiveBranches: this.maxLiveBranches }),
             ...(this.watch
               ? { entering: (path) => this.watch?.entering(record.id, path, wake) }
               : {}),
@@ -267,8 +337,12 @@ export abstract class SupervisorCore {
         ),
       );
       const failed = result.status === 'failed';
+      // A failed fire keeps its trigger, first, for `retry`; a fired one leaves the queue.
+      const queue = failed
+        ? carrying(record, wake)
+        : pendingWakes(record).filter((w) => w.seq !== wake?.seq);
       const next: ProcessRecord = {
-        ...record,
+        ...withPendingWakes(record, queue),
         snapshot: result.snapshot,
         status: result.status,
         due: result.status === 'waiting' ? this.dueOf(result.snapshot, flows) : null,
@@ -276,7 +350,6 @@ export abstract class SupervisorCore {
           ? `node "${result.snapshot.failed?.path}": ${result.snapshot.failed?.message}`
           : null,
         wakes: (record.wakes ?? 0) + (wake && !failed ? 1 : 0),
-        pendingWake: failed ? wake : null,
       };
       const node = nodeOfWrites(result.journal);
       const write =
