@@ -1,6 +1,7 @@
 import type { CommandResult } from './commandResult.ts';
 import { signatureCommand, simulateCommand, validateCommand } from './flowCommands.ts';
 import { readInput } from './readInput.ts';
+import { isRestateCommand, restateCommand, RESTATE_USAGE } from '../restate/cliCommands.ts';
 
 const USAGE = [
   'usage: npm run -s flow -- COMMAND FILE',
@@ -8,6 +9,7 @@ const USAGE = [
   '  validate FILE    check a flow/1 or flows/1 file: prints "ok" and the signature, or each problem',
   '  signature FILE   print the signature of each flow in the file',
   '  simulate FILE    run a scenario/1 file on a virtual clock and print the report',
+  ...RESTATE_USAGE,
 ];
 
 const COMMANDS: Record<string, (text: string) => CommandResult | Promise<CommandResult>> = {
@@ -25,6 +27,7 @@ export async function runCli(args: readonly string[]): Promise<CommandResult> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     return { out: USAGE, err: [], code: name === undefined ? 2 : 0 };
   }
+  if (isRestateCommand(name)) return restateCommand(name, args.slice(1));
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) return { out: [], err: [`unknown command "${name}"`, ...USAGE], code: 2 };
   if (file === undefined) {

@@ -4,7 +4,7 @@ import { registerEndpoint, serveEndpoint } from '../endpoint.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    restate: { ingressUrl: string; adminUrl: string };
+    restate: { ingressUrl: string; adminUrl: string; endpointUrl: string };
   }
 }
 
@@ -13,7 +13,11 @@ export default async function setup(project: TestProject) {
   const node = await startRestateNode();
   const endpoint = await serveEndpoint(0);
   await registerEndpoint(node.adminUrl, endpoint.url);
-  project.provide('restate', { ingressUrl: node.ingressUrl, adminUrl: node.adminUrl });
+  project.provide('restate', {
+    ingressUrl: node.ingressUrl,
+    adminUrl: node.adminUrl,
+    endpointUrl: endpoint.url,
+  });
   return async () => {
     await endpoint.close();
     await node.stop();
