@@ -51,6 +51,9 @@ export class IngressClient {
       ...(to === undefined ? {} : { to }),
     });
   }
+  waitingFor(name: string) {
+    return this.call<string[]>(`/events/${encodeURIComponent(name)}/waiting`);
+  }
   human(id: string, input: { node: string; input: unknown; trigger?: string }) {
     return this.call<ProcessView>(`/process/${encodeURIComponent(id)}/human`, input);
   }
@@ -59,6 +62,11 @@ export class IngressClient {
   }
   status(id: string) {
     return this.call<ProcessStatusReport>(`/process/${encodeURIComponent(id)}/status`);
+  }
+  rest(id: string) {
+    return this.call<{ status: string; due: number | null; events: string[] } | null>(
+      `/process/${encodeURIComponent(id)}/rest`,
+    );
   }
   journal(id: string) {
     return this.call<unknown[]>(`/process/${encodeURIComponent(id)}/journal`);

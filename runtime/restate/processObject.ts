@@ -30,6 +30,8 @@ export type ProcessStatusReport = ProcessReport & {
   contextId: string;
   contextVersion: number;
   journalLength: number;
+  /** The event names the event index has been told this process waits for. */
+  events: string[];
 };
 
 const viewOf = (r: ProcessRecord): ProcessView => ({
@@ -179,6 +181,24 @@ export const processObject = restate.object({
     journal: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext) =>
       new ProcessStore(ctx).journal(ctx.key),
     ),
+    /** What a caller waiting for the process to come to rest asks: read from state alone. */
+    rest: restate.handlers.object.shared(
+      async (
+        ctx: restate.ObjectSharedContext,
+      ): Promise<{
+        status: ProcessRecord['status'];
+        due: number | null;
+        events: string[];
+      } | null> => {
+        const record = await ctx.get<ProcessRecord>('record');
+        if (!record) return null;
+        return {
+          status: record.status,
+          due: record.due,
+          events: (await ctx.get<string[]>('events')) ?? [],
+        };
+      },
+    ),
     status: restate.handlers.object.shared(
       async (ctx: restate.ObjectSharedContext): Promise<ProcessStatusReport> => {
         const record = await ctx.get<ProcessRecord>('record');
@@ -191,6 +211,7 @@ export const processObject = restate.object({
           contextId: record.contextId,
           contextVersion: context?.version ?? 0,
           journalLength: (await ctx.get<number>('journalLength')) ?? 0,
+          events: (await ctx.get<string[]>('events')) ?? [],
         };
       },
     ),

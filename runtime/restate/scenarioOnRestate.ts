@@ -1,0 +1,165 @@
+import { addDuration, parseDuration } from '../../shared/duration.ts';
+import type { Flow } from '../../shared/schema.ts';
+import type { Scenario, ScenarioStep } from '../cli/scenario.ts';
+import type { SimulationReport } from '../cli/simulate.ts';
+import type { Answer, IngressClient } from './ingressClient.ts';
+
+export interface RealTimeOptions {
+  /** Put before every flow, process and event name, so that runs share one server. */
+  prefix: string;
+  /** How often, and how many times, to ask whether everything has come to rest after a step. */
+  pollMs?: number;
+  polls?: number;
+}
+
+/** A scenario's report from a Restate server, without the clock, waits' due times or sizes. */
+export type RealTimeReport = Pick<SimulationReport, 'errors'> & {
+  processes: Record<
+    string,
+    Omit<SimulationReport['processes'][string], 'snapshotBytes' | 'waits'> & {
+      waits: { node: string; triggers: string[] }[];
+    }
+  >;
+};
+
+/**
+ * Runs a `scenario/1` on a Restate server in real time: `advance` waits until that much time has
+ * gone by since the scenario began, so timers fire on Restate's own clock. After every step it
+ * waits until every process is at rest (none running, no timer due unfired, the event index
+ * told of every wait), as `flow simulate` runs every process until it stops.
+ */
+export async function runOnRestate(
+  scenario: Scenario,
+  api: IngressClient,
+  options: RealTimeOptions,
+): Promise<RealTimeReport> {
+  const { prefix } = options;
+  const name = (id: string) => `${prefix}${id}`;
+  const deploy = (flows: Flow[]) =>
+    api.deploy(JSON.stringify({ format: 'flows/1', flows: flows.map((f) => prefixed(f, prefix)) }));
+  const deployed = await deploy(scenario.flows);
+  if (!deployed.ok) throw new Error(`the scenario's flows were refused: ${deployed.error}`);
+  const processes: string[] = [];
+  const errors: RealTimeReport['errors'] = [];
+  // The scenario's clock: where real time must have reached when each advance is over.
+  let target = Date.now();
+  for (const [index, step] of scenario.steps.entries()) {
+    if ('advance' in step) {
+      target = addDuration(target, parseDuration(step.advance)!);
+      const wait = target - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    } else {
+      const answer = await runStep(step, api, name, deploy);
+      if ('start' in step && answer.ok) processes.push(step.as);
+      if (!answer.ok) errors.push({ step: index, error: unprefixed(answer.error, prefix) });
+    }
+    await atRest(api, processes.map(name), options);
+  }
+  const report: RealTimeReport = { processes: {}, errors };
+  for (const id of processes) {
+    const status = await api.status(name(id));
+    if (!status.ok) throw new Error(status.error);
+    const s = status.value;
+    report.processes[id] = JSON.parse(
+      unprefixed(
+        JSON.stringify({
+          flow: s.flow,
+          status: s.status,
+          waits: s.waits.map((w) => ({ node: w.node, triggers: w.triggers })),
+          visits: s.visits,
+          passes: s.passes,
+          changes: s.changes,
+          error: s.error,
+          context: s.context,
+        }),
+        prefix,
+      ),
+    ) as RealTimeReport['processes'][string];
+  }
+  return report;
+}
+
+function runStep(
+  step: ScenarioStep,
+  api: IngressClient,
+  name: (id: string) => string,
+  deploy: (flows: Flow[]) => Promise<Answer<unknown>>,
+): Promise<Answer<unknown>> {
+  if ('start' in step)
+    return api.start(name(step.as), {
+      flow: name(step.start),
+      ...(step.context !== undefined ? { context: step.context } : {}),
+      ...(step.shareContextWith !== undefined
+        ? { shareContextWith: name(step.shareContextWith) }
+        : {}),
+    });
+  if ('event' in step)
+    return api.event(
+      name(step.event),
+      step.payload,
+      step.to === undefined ? undefined : name(step.to),
+    );
+  if ('human' in step)
+    return api.human(name(step.human), {
+      node: step.node,
+      input: step.input,
+      ...(step.trigger !== undefined ? { trigger: step.trigger } : {}),
+    });
+  if ('setContext' in step) return api.setContext(name(step.setContext), step.path, step.value);
+  if ('replaceFlow' in step) return deploy([step.replaceFlow]);
+  if ('resolve' in step) return api.resolve(name(step.resolve), step.choice);
+  if ('stop' in step) return api.control(name(step.stop), 'stop');
+  if ('resume' in step) return api.control(name(step.resume), 'resume');
+  if ('retry' in step) return api.control(name(step.retry), 'retry');
+  throw new Error('advance is not a call');
+}
+
+/** Asks until no process is running, none has a timer due, and the event index knows each wait. */
+async function atRest(
+  api: IngressClient,
+  ids: string[],
+  { pollMs = 50, polls = 200 }: RealTimeOptions,
+): Promise<void> {
+  for (let i = 0; i < polls; i++) {
+    if (await restful(api, ids)) return;
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  throw new Error(`the processes did not come to rest within ${polls} polls of ${pollMs} ms`);
+}
+
+async function restful(api: IngressClient, ids: string[]): Promise<boolean> {
+  const now = Date.now();
+  for (const id of ids) {
+    const rest = await api.rest(id);
+    if (!rest.ok || !rest.value) return false;
+    const s = rest.value;
+    if (s.status === 'running') return false;
+    if (s.status === 'waiting' && s.due !== null && s.due <= now) return false;
+    for (const event of s.events) {
+      const waiting = await api.waitingFor(event);
+      if (!waiting.ok || !waiting.value.includes(id)) return false;
+    }
+  }
+  return true;
+}
+
+/** A flow with its id, its sub-flows' ids and its events' names given the prefix. */
+function prefixed(flow: Flow, prefix: string): Flow {
+  return {
+    ...flow,
+    id: prefix + flow.id,
+    nodes: flow.nodes.map((n) => {
+      if (n.kind === 'subflow') return { ...n, flow: prefix + n.flow };
+      if (n.kind === 'continue-after')
+        return {
+          ...n,
+          on: n.on.map((t) => (t.event === undefined ? t : { ...t, event: prefix + t.event })),
+        };
+      return n;
+    }),
+  } as Flow;
+}
+
+function unprefixed(text: string, prefix: string): string {
+  return text.split(prefix).join('');
+}
