@@ -7,6 +7,13 @@ import type { Answer, IngressClient } from './ingressClient.ts';
 export interface RealTimeOptions {
   /** Put before every flow, process and event name, so that runs share one server. */
   prefix: string;
+  /**
+   * How far, in ms, every step of the scenario is from any timer, in the scenario's own time. A
+   * step must be over within half of it, and no timer may fall due within half of it of a step;
+   * else the run is refused with `TooSlow`, since real time then no longer kept the scenario's
+   * order (a slow machine, not a wrong runtime).
+   */
+  marginMs?: number;
   /** How often, and how many times, to ask whether everything has come to rest after a step. */
   pollMs?: number;
   polls?: number;
@@ -21,6 +28,9 @@ export type RealTimeReport = Pick<SimulationReport, 'errors'> & {
     }
   >;
 };
+
+/** A run whose steps could not keep the scenario's margins: run it again with longer timers. */
+export class TooSlow extends Error {}
 
 /**
  * Runs a `scenario/1` on a Restate server in real time: `advance` waits until that much time has
@@ -53,7 +63,13 @@ export async function runOnRestate(
       if ('start' in step && answer.ok) processes.push(step.as);
       if (!answer.ok) errors.push({ step: index, error: unprefixed(answer.error, prefix) });
     }
-    await atRest(api, processes.map(name), options);
+    const rests = await atRest(api, processes.map(name), options);
+    const half = (options.marginMs ?? 1000) / 2;
+    const late = Date.now() - target;
+    if (late > half) throw new TooSlow(`step ${index} was over ${late} ms after its time`);
+    const near = rests.find((r) => r.due !== null && Math.abs(r.due - target) < half);
+    if (near)
+      throw new TooSlow(`step ${index}: a timer falls due ${near.due! - target} ms from it`);
   }
   const report: RealTimeReport = { processes: {}, errors };
   for (const id of processes) {
@@ -114,33 +130,74 @@ function runStep(
   throw new Error('advance is not a call');
 }
 
-/** Asks until no process is running, none has a timer due, and the event index knows each wait. */
+type Rest = { status: string; due: number | null; events: string[] };
+
+/**
+ * Asks until no process is running, none has a timer due, and the event index knows each wait;
+ * returns where each process rests.
+ */
 async function atRest(
   api: IngressClient,
   ids: string[],
   { pollMs = 50, polls = 200 }: RealTimeOptions,
-): Promise<void> {
+): Promise<Rest[]> {
   for (let i = 0; i < polls; i++) {
-    if (await restful(api, ids)) return;
+    const rests = await restful(api, ids);
+    if (rests) return rests;
     await new Promise((r) => setTimeout(r, pollMs));
   }
   throw new Error(`the processes did not come to rest within ${polls} polls of ${pollMs} ms`);
 }
 
-async function restful(api: IngressClient, ids: string[]): Promise<boolean> {
+async function restful(api: IngressClient, ids: string[]): Promise<Rest[] | undefined> {
   const now = Date.now();
+  const rests: Rest[] = [];
   for (const id of ids) {
     const rest = await api.rest(id);
-    if (!rest.ok || !rest.value) return false;
+    if (!rest.ok || !rest.value) return undefined;
     const s = rest.value;
-    if (s.status === 'running') return false;
-    if (s.status === 'waiting' && s.due !== null && s.due <= now) return false;
+    if (s.status === 'running') return undefined;
+    if (s.status === 'waiting' && s.due !== null && s.due <= now) return undefined;
     for (const event of s.events) {
       const waiting = await api.waitingFor(event);
-      if (!waiting.ok || !waiting.value.includes(id)) return false;
+      if (!waiting.ok || !waiting.value.includes(id)) return undefined;
     }
+    rests.push(s);
   }
-  return true;
+  return rests;
+}
+
+/**
+ * The scenario with every timer and advance `factor` times as long (all in whole seconds,
+ * `PT2S`): the same steps in the same order, with wider margins in real time.
+ */
+export function slower(scenario: Scenario, factor: number): Scenario {
+  const scale = (d: string) => {
+    const m = /^PT(\d+)S$/.exec(d);
+    if (!m) throw new Error(`only whole seconds can be scaled, got ${d}`);
+    return `PT${Number(m[1]) * factor}S`;
+  };
+  const flows = (fs: Flow[]) =>
+    fs.map((f) => ({
+      ...f,
+      nodes: f.nodes.map((n) =>
+        n.kind === 'continue-after'
+          ? {
+              ...n,
+              on: n.on.map((t) => (t.timer === undefined ? t : { ...t, timer: scale(t.timer) })),
+            }
+          : n,
+      ),
+    })) as Flow[];
+  return {
+    ...scenario,
+    flows: flows(scenario.flows),
+    steps: scenario.steps.map((s) => {
+      if ('advance' in s) return { advance: scale(s.advance) };
+      if ('replaceFlow' in s) return { replaceFlow: flows([s.replaceFlow])[0]! };
+      return s;
+    }),
+  };
 }
 
 /** A flow with its id, its sub-flows' ids and its events' names given the prefix. */
