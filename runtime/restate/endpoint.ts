@@ -2,6 +2,7 @@ import * as restate from '@restatedev/restate-sdk';
 import { createServer, type Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { contextObject } from './contextObject.ts';
+import { contextWaker } from './contextWaker.ts';
 import { eventIndex } from './eventIndex.ts';
 import { flowObject } from './flowObject.ts';
 import { processObject } from './processObject.ts';
@@ -21,6 +22,7 @@ export async function serveEndpoint(port = 9080, host = '127.0.0.1'): Promise<En
     .endpoint()
     .bind(processObject)
     .bind(contextObject)
+    .bind(contextWaker)
     .bind(flowObject)
     .bind(eventIndex)
     .bind(registry)

@@ -13,7 +13,7 @@ import {
   startInput,
 } from './processInput.ts';
 import { ProcessStore } from './processStore.ts';
-import { CONTEXT, EVENTS, PROCESS } from './refs.ts';
+import { CONTEXT, EVENTS, WAKER } from './refs.ts';
 
 /** What a control hands back: where the process is now. */
 export interface ProcessView {
@@ -59,8 +59,9 @@ function supervisorFor(
 }
 
 /**
- * After every control: a timer becomes a delayed call to `tick` (once per due time), and the
- * event index learns which names the process now waits for.
+ * After every control: a timer becomes a delayed call (once per due time) to the waker of the
+ * process's context, which ticks the process (contextWaker.ts), and the event index learns which
+ * names the process now waits for.
  */
 async function settle(ctx: restate.ObjectContext, supervisor: Supervisor): Promise<void> {
   const record = await ctx.get<ProcessRecord>('record');
@@ -68,7 +69,7 @@ async function settle(ctx: restate.ObjectContext, supervisor: Supervisor): Promi
   const waiting = record.status === 'waiting';
   if (waiting && record.due !== null && record.due !== (await ctx.get<number>('tickAt'))) {
     const delay = Math.max(0, record.due - (await ctx.date.now()));
-    ctx.objectSendClient(PROCESS, ctx.key).tick({}, restate.rpc.sendOpts({ delay }));
+    ctx.objectSendClient(WAKER, record.contextId).wake(ctx.key, restate.rpc.sendOpts({ delay }));
     ctx.set('tickAt', record.due);
   }
   const flows = waiting ? await supervisor.sleptOn(record) : undefined;

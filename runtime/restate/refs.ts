@@ -1,4 +1,5 @@
 import type { contextObject } from './contextObject.ts';
+import type { contextWaker } from './contextWaker.ts';
 import type { eventIndex } from './eventIndex.ts';
 import type { flowObject } from './flowObject.ts';
 import type { processObject } from './processObject.ts';
@@ -12,6 +13,7 @@ export const PROCESS = { name: 'process' } as unknown as typeof processObject;
 export const CONTEXT = { name: 'context' } as unknown as typeof contextObject;
 export const FLOW = { name: 'flow' } as unknown as typeof flowObject;
 export const EVENTS = { name: 'events' } as unknown as typeof eventIndex;
+export const WAKER = { name: 'waker' } as unknown as typeof contextWaker;
 export const REGISTRY = { name: 'registry' } as unknown as typeof registry;
 
 /** The one key of the registry object. */
