@@ -1,7 +1,7 @@
 import type { CommandResult } from './commandResult.ts';
 import { signatureCommand, simulateCommand, validateCommand } from './flowCommands.ts';
 import { readInput } from './readInput.ts';
-import { isRestateCommand, restateCommand, RESTATE_USAGE } from '../restate/cliCommands.ts';
+import { RESTATE_COMMANDS, RESTATE_USAGE } from '../restate/cliNames.ts';
 
 const USAGE = [
   'usage: npm run -s flow -- COMMAND FILE',
@@ -27,7 +27,8 @@ export async function runCli(args: readonly string[]): Promise<CommandResult> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     return { out: USAGE, err: [], code: name === undefined ? 2 : 0 };
   }
-  if (isRestateCommand(name)) return restateCommand(name, args.slice(1));
+  if (RESTATE_COMMANDS.includes(name))
+    return (await import('../restate/cliCommands.ts')).restateCommand(name, args.slice(1));
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) return { out: [], err: [`unknown command "${name}"`, ...USAGE], code: 2 };
   if (file === undefined) {

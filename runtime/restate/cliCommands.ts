@@ -7,19 +7,6 @@ import type { ResolveChoice } from '../supervisor/supervisor.ts';
 import { registerEndpoint, serveEndpoint } from './endpoint.ts';
 import { IngressClient, type Answer } from './ingressClient.ts';
 
-/** The lines `flow --help` adds for the commands that drive a Restate server. */
-export const RESTATE_USAGE = [
-  '',
-  'On a Restate server (docs/restate.md; --ingress URL, default $WAKEFLOW_RESTATE_INGRESS or http://127.0.0.1:8080):',
-  '  serve [--port 9080] [--admin http://127.0.0.1:9070]   run the endpoint and register it',
-  '  deploy FILE                      store a flow/1 or flows/1 file (refused as validate refuses it)',
-  '  start FLOW --as ID [--context JSON | --share-context-with ID]',
-  '  event NAME [PAYLOAD] [--to ID]   deliver an event to every process waiting for it',
-  "  human ID NODE INPUT [--trigger T]  answer a person's form",
-  '  status [ID]                      the process as simulate reports it; every process without ID',
-  '  stop ID | resume ID | retry ID | resolve ID continue|keep|restart|cancel',
-];
-
 type Values = Record<string, string | boolean | undefined>;
 type Command = (
   positionals: string[],
@@ -159,14 +146,11 @@ const SPECS: Record<string, Spec> = {
   },
 };
 
-/** Whether `name` is one of the commands that drive a Restate server. */
-export const isRestateCommand = (name: string): boolean =>
-  name === 'serve' || Object.hasOwn(SPECS, name);
-
 /** Runs `flow NAME ...args` against a Restate server; never throws. */
 export async function restateCommand(name: string, args: string[]): Promise<CommandResult> {
   if (name === 'serve') return serveCommand(args);
-  const spec = SPECS[name]!;
+  const spec = Object.hasOwn(SPECS, name) ? SPECS[name] : undefined;
+  if (!spec) return { out: [], err: [`unknown command "${name}"`], code: 2 };
   let parsed: { values: Values; positionals: string[] };
   try {
     parsed = parseArgs({
