@@ -12,7 +12,7 @@ const load = (name: string, processes: number, total: number): Load => ({
   perContext: 10,
   total,
   faultAfterMs: 1500,
-  deadlineMs: 150_000,
+  deadlineMs: 300_000,
 });
 
 function check(name: string, figures: LoadFigures, { processes, total }: Load) {
@@ -22,21 +22,21 @@ function check(name: string, figures: LoadFigures, { processes, total }: Load) {
 }
 
 describe('faults under load: no committed step lost, none run twice', () => {
-  it('the endpoint is killed mid-run and started again', { timeout: 200_000 }, async () => {
+  it('the endpoint is killed mid-run and started again', { timeout: 400_000 }, async () => {
     const l = load('endpoint', 40, 12);
     check('endpoint killed', await endpointKilled(l), l);
   });
 
   it(
     'the server is killed mid-run and started on its data directory',
-    { timeout: 200_000 },
+    { timeout: 400_000 },
     async () => {
       const l = load('server', 40, 12);
       check('server killed', await serverKilled(l), l);
     },
   );
 
-  it('one node of a three-node cluster is killed mid-run', { timeout: 200_000 }, async () => {
+  it('one node of a three-node cluster is killed mid-run', { timeout: 400_000 }, async () => {
     const l = load('cluster', 20, 8);
     check('one of three nodes killed', await clusterNodeKilled(l), l);
   });
