@@ -123,7 +123,10 @@ describe('the Restate runtime', () => {
 
   it('refuses bad input to a process with a located message, changing nothing', async () => {
     const p = uniquePrefix('input');
-    await api.deploy(JSON.stringify(loopFlow(`${p}f`)));
+    // No timer: the process must stay where it is while it refuses, however slow the machine.
+    const untimed: { nodes: Record<string, unknown>[] } = loopFlow(`${p}f`);
+    untimed.nodes[2] = { ...untimed.nodes[2]!, on: [{ id: 'kick', event: `${p}f.kick` }] };
+    await api.deploy(JSON.stringify(untimed));
     expect(await api.start(`${p}a`, { flow: 5 } as never)).toEqual({
       ok: false,
       status: 400,
