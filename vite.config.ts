@@ -11,6 +11,8 @@ export default defineConfig({
       'web/**/*.test.{ts,tsx}',
       'build/**/*.test.ts',
     ],
+    // These need a Restate server: npm run test:restate runs them (runtime/restate/vitest.config.ts).
+    exclude: ['runtime/restate/server-tests/**', 'node_modules/**'],
     environment: 'node',
     // Guards against a hang only, never a budget: Vitest's 5 s default was reached by property
     // tests on a busy two-core machine (docs/decisions.md, "Limits are settings").

@@ -2,6 +2,7 @@ import { exportBpmnCommand, importBpmnCommand } from './bpmnCommands.ts';
 import type { CommandResult } from './commandResult.ts';
 import { signatureCommand, simulateCommand, validateCommand } from './flowCommands.ts';
 import { readInput } from './readInput.ts';
+import { RESTATE_COMMANDS, RESTATE_USAGE } from '../restate/cliNames.ts';
 
 const USAGE = [
   'usage: npm run -s flow -- COMMAND FILE',
@@ -11,6 +12,7 @@ const USAGE = [
   '  simulate FILE    run a scenario/1 file on a virtual clock and print the report',
   '  import-bpmn FILE read a BPMN 2.0 file and print it as flows/1',
   '  export-bpmn FILE print a flow/1 or flows/1 file as BPMN 2.0 XML, with its layout',
+  ...RESTATE_USAGE,
 ];
 
 const COMMANDS: Record<string, (text: string) => CommandResult | Promise<CommandResult>> = {
@@ -32,6 +34,8 @@ export async function runCli(args: readonly string[]): Promise<CommandResult> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     return { out: USAGE, err: [], code: name === undefined ? 2 : 0 };
   }
+  if (RESTATE_COMMANDS.includes(name))
+    return (await import('../restate/cliCommands.ts')).restateCommand(name, args.slice(1));
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) return { out: [], err: [`unknown command "${name}"`, ...USAGE], code: 2 };
   if (file === undefined) {

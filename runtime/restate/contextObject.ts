@@ -1,0 +1,74 @@
+import * as restate from '@restatedev/restate-sdk';
+import type { ContextChange, ContextRecord } from '../supervisor/records.ts';
+
+/**
+ * A context entity (FORMAT.md: the context is a JSON document with an id and a version), one
+ * Virtual Object per context id. Its exclusive handlers run one at a time per key, so two
+ * processes writing one context are serialized by Restate; the compare-and-set on the version
+ * is the supervisor's own rule (a step that read an older version runs again on the new one).
+ */
+export const contextObject = restate.object({
+  name: 'context',
+  handlers: {
+    /** Creates the context at version 0; false when it exists. */
+    create: restate.handlers.object.exclusive(
+      { ingressPrivate: true },
+      async (ctx: restate.ObjectContext, value: unknown): Promise<boolean> => {
+        if ((await ctx.get<number>('version')) !== null) return false;
+        ctx.set('value', value);
+        ctx.set('version', 0);
+        return true;
+      },
+    ),
+    /** Writes the whole record when its version is `expectedVersion` (Store.putContext). */
+    put: restate.handlers.object.exclusive(
+      { ingressPrivate: true },
+      async (
+        ctx: restate.ObjectContext,
+        input: { record: ContextRecord; expectedVersion: number | null; change?: ContextChange },
+      ): Promise<boolean> => {
+        if ((await ctx.get<number>('version')) !== input.expectedVersion) return false;
+        ctx.set('value', input.record.value);
+        ctx.set('version', input.record.version);
+        if (input.change) ctx.set(`change:${input.record.version}`, input.change);
+        return true;
+      },
+    ),
+    /** A step's context half (Store.commitStep): compare-and-set, then the write if any. */
+    commit: restate.handlers.object.exclusive(
+      { ingressPrivate: true },
+      async (
+        ctx: restate.ObjectContext,
+        input: { expectedVersion: number; write?: { value: unknown; change: ContextChange } },
+      ): Promise<boolean> => {
+        const version = await ctx.get<number>('version');
+        if (version !== input.expectedVersion) return false;
+        if (input.write) {
+          ctx.set('value', input.write.value);
+          ctx.set('version', version + 1);
+          ctx.set(`change:${version + 1}`, input.write.change);
+        }
+        return true;
+      },
+    ),
+    get: restate.handlers.object.shared(
+      async (ctx: restate.ObjectSharedContext): Promise<ContextRecord | null> => {
+        const version = await ctx.get<number>('version');
+        if (version === null) return null;
+        return { id: ctx.key, version, value: await ctx.get<unknown>('value') };
+      },
+    ),
+    /** Every recorded change, oldest first. */
+    changes: restate.handlers.object.shared(
+      async (ctx: restate.ObjectSharedContext): Promise<ContextChange[]> => {
+        const version = (await ctx.get<number>('version')) ?? 0;
+        const out: ContextChange[] = [];
+        for (let v = 1; v <= version; v++) {
+          const change = await ctx.get<ContextChange>(`change:${v}`);
+          if (change) out.push(change);
+        }
+        return out;
+      },
+    ),
+  },
+});

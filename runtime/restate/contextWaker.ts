@@ -1,0 +1,24 @@
+import * as restate from '@restatedev/restate-sdk';
+import { PROCESS } from './refs.ts';
+
+/**
+ * Where a process's timer goes when it falls due, keyed by the process's context id: its one
+ * exclusive handler hands the tick to the process and waits for the wake to finish, so the
+ * processes sharing a context wake one after another, in the order their timers fell due, as
+ * the browser's wakeDue wakes them. Without it, the ten processes of a context that fall due in
+ * the same instant all read the context, one commits, and nine run their step again.
+ *
+ * It is an object of its own, not a handler of the context: a wake calls the context's
+ * exclusive `commit`, which a handler of the context waiting on that wake would block.
+ */
+export const contextWaker = restate.object({
+  name: 'waker',
+  handlers: {
+    wake: restate.handlers.object.exclusive(
+      { ingressPrivate: true },
+      async (ctx: restate.ObjectContext, process: string): Promise<void> => {
+        await ctx.objectClient(PROCESS, process).tick({});
+      },
+    ),
+  },
+});

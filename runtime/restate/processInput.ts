@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { schemaErrors } from '../../shared/parseFlowFile.ts';
+
+/**
+ * The shapes of what a caller sends a process, checked before anything runs: input comes from
+ * the ingress (curl, any client), so it is untrusted, and a refusal says where and what.
+ */
+const name = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+
+export const startInput = z.strictObject({
+  flow: name,
+  context: z.unknown().optional(),
+  shareContextWith: name.optional(),
+});
+
+export const humanInput = z.strictObject({
+  node: name,
+  input: z.unknown(),
+  trigger: name.optional(),
+});
+
+export const resolveInput = z.strictObject({
+  choice: z.enum(['continue', 'keep', 'restart', 'cancel']),
+});
+
+export const setContextInput = z.strictObject({ path: z.string(), value: z.unknown() });
+
+export const eventInput = z.strictObject({ name, payload: z.unknown().optional() });
+
+/** The input as its schema reads it, or the located problems, one line each. */
+export function checkInput<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+): { ok: true; value: T } | { ok: false; errors: string[] } {
+  const value = input === null || input === undefined ? {} : input;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, errors: schemaErrors(parsed.error, value) };
+}

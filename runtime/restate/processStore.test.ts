@@ -1,0 +1,63 @@
+import type * as restate from '@restatedev/restate-sdk';
+import { describe, expect, it } from 'vitest';
+import type { JournalEntry, ProcessRecord } from '../supervisor/records.ts';
+import { ProcessStore } from './processStore.ts';
+
+/** An exclusive handler's context with only what ProcessStore's own state needs: a key, state. */
+function fakeContext(key: string) {
+  const state = new Map<string, unknown>();
+  const ctx = {
+    key,
+    get: async (name: string) => (state.has(name) ? structuredClone(state.get(name)) : null),
+    set: (name: string, value: unknown) => state.set(name, structuredClone(value)),
+    objectClient: () => ({ register: async () => 7 }),
+  };
+  return { ctx: ctx as unknown as restate.ObjectContext, state };
+}
+
+const record = (id: string): ProcessRecord => ({
+  id,
+  flow: 'f',
+  contextId: 'c',
+  status: 'waiting',
+  snapshot: { format: 'snapshot/1', seq: 1, visits: {}, passes: {} } as never,
+  due: 5,
+  versions: {},
+  pinned: false,
+  error: null,
+  changes: [],
+  pendingWake: null,
+  created: 0,
+});
+
+const entries = (from: number, n: number): JournalEntry[] =>
+  Array.from({ length: n }, (_, i) => ({ type: 'resumed', process: 'p', at: from + i }));
+
+describe('ProcessStore, the supervisor store inside a process object', () => {
+  it('keeps the journal in order across pages, whatever the batch sizes', async () => {
+    const { ctx, state } = fakeContext('p');
+    const store = new ProcessStore(ctx);
+    let at = 0;
+    for (const n of [1, 62, 1, 1, 130, 0, 3]) {
+      await store.putProcess(record('p'), entries(at, n));
+      at += n;
+    }
+    const journal = await store.journal('p');
+    expect(journal.map((e) => e.at)).toEqual(Array.from({ length: at }, (_, i) => i));
+    // Pages of 64: what an append rewrites stays small however long the journal grows.
+    expect([...state.keys()].filter((k) => k.startsWith('journal:'))).toHaveLength(4);
+  });
+
+  it('takes the creation number from the registry, and sees only its own process', async () => {
+    const { ctx } = fakeContext('p');
+    const store = new ProcessStore(ctx);
+    await store.putProcess(record('p'));
+    expect((await store.getProcess('p'))?.created).toBe(7);
+    expect((await store.listProcesses()).map((r) => r.id)).toEqual(['p']);
+    expect(await store.dueProcesses(4)).toEqual([]);
+    expect((await store.dueProcesses(5)).map((r) => r.id)).toEqual(['p']);
+    await expect(store.putProcess(record('q'))).rejects.toThrow(
+      'process "p" cannot write process "q"',
+    );
+  });
+});

@@ -1,0 +1,147 @@
+import type * as restate from '@restatedev/restate-sdk';
+import type { Flow } from '../../shared/schema.ts';
+import type {
+  ContextChange,
+  ContextRecord,
+  JournalEntry,
+  ProcessRecord,
+} from '../supervisor/records.ts';
+import type { StepCommit, Store } from '../supervisor/store.ts';
+import { CONTEXT, FLOW, PROCESS, REGISTRY, REGISTRY_KEY } from './refs.ts';
+
+/** Journal entries per state key: an append reads and writes one page, not the whole journal. */
+const JOURNAL_PAGE = 64;
+
+/**
+ * The supervisor's Store, seen from inside one process's Virtual Object handler: this process's
+ * record and journal are the object's own state; contexts, flows and other processes are other
+ * objects, reached by calls that Restate journals. So the supervisor's own code (start, wake,
+ * commit, stop, resume, retry, resolve) runs unchanged inside a handler, and on a retry Restate
+ * replays each call's recorded result instead of making it again: a committed step is never
+ * committed twice.
+ *
+ * A process sees only itself (`listProcesses`, `dueProcesses`): who waits for an event is the
+ * event index's to know, and its own timer is the only one its handler fires.
+ */
+export class ProcessStore implements Store {
+  constructor(private readonly ctx: restate.ObjectContext | restate.ObjectSharedContext) {}
+
+  private get self(): string {
+    return this.ctx.key;
+  }
+
+  private writable(): restate.ObjectContext {
+    if (!('set' in this.ctx)) throw new Error('a shared handler cannot write a process');
+    return this.ctx as restate.ObjectContext;
+  }
+
+  async getFlow(id: string): Promise<Flow | undefined> {
+    return (await this.ctx.objectClient(FLOW, id).current()) ?? undefined;
+  }
+  async putFlow(flow: Flow): Promise<void> {
+    await this.ctx.objectClient(FLOW, flow.id).put(flow);
+  }
+  async getFlowVersion(id: string, signature: string): Promise<Flow | undefined> {
+    return (await this.ctx.objectClient(FLOW, id).version(signature)) ?? undefined;
+  }
+  async putFlowVersion(flow: Flow, signature: string): Promise<void> {
+    await this.ctx.objectClient(FLOW, flow.id).keepVersion({ flow, signature });
+  }
+
+  async getContext(id: string): Promise<ContextRecord | undefined> {
+    return (await this.ctx.objectClient(CONTEXT, id).get()) ?? undefined;
+  }
+  async putContext(
+    record: ContextRecord,
+    expectedVersion: number | null,
+    change?: ContextChange,
+  ): Promise<boolean> {
+    if (expectedVersion === null && record.version === 0 && !change)
+      return this.ctx.objectClient(CONTEXT, record.id).create(record.value);
+    return this.ctx
+      .objectClient(CONTEXT, record.id)
+      .put({ record, expectedVersion, ...(change ? { change } : {}) });
+  }
+  contextChanges(contextId: string): Promise<ContextChange[]> {
+    return this.ctx.objectClient(CONTEXT, contextId).changes();
+  }
+
+  async getProcess(id: string): Promise<ProcessRecord | undefined> {
+    if (id === this.self) return (await this.ctx.get<ProcessRecord>('record')) ?? undefined;
+    return (await this.ctx.objectClient(PROCESS, id).record()) ?? undefined;
+  }
+
+  async putProcess(record: ProcessRecord, journal: JournalEntry[] = []): Promise<void> {
+    if (record.id !== this.self)
+      throw new Error(`process "${this.self}" cannot write process "${record.id}"`);
+    const ctx = this.writable();
+    ctx.set('record', { ...record, created: await this.created() });
+    await this.append(journal);
+  }
+
+  /** The registry's creation number, asked once per process and kept. */
+  private async created(): Promise<number> {
+    const ctx = this.writable();
+    const known = await ctx.get<number>('created');
+    if (known !== null) return known;
+    const created = await ctx.objectClient(REGISTRY, REGISTRY_KEY).register(this.self);
+    ctx.set('created', created);
+    return created;
+  }
+
+  private async append(entries: JournalEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const ctx = this.writable();
+    let length = (await ctx.get<number>('journalLength')) ?? 0;
+    let page = Math.floor(length / JOURNAL_PAGE);
+    let current = (await ctx.get<JournalEntry[]>(`journal:${page}`)) ?? [];
+    for (const entry of entries) {
+      if (Math.floor(length / JOURNAL_PAGE) !== page) {
+        ctx.set(`journal:${page}`, current);
+        page++;
+        current = [];
+      }
+      // JSON state: what survives the round trip is what is stored.
+      current.push(JSON.parse(JSON.stringify(entry)) as JournalEntry);
+      length++;
+    }
+    ctx.set(`journal:${page}`, current);
+    ctx.set('journalLength', length);
+  }
+
+  async listProcesses(): Promise<ProcessRecord[]> {
+    const record = await this.getProcess(this.self);
+    return record ? [record] : [];
+  }
+
+  async dueProcesses(until: number): Promise<ProcessRecord[]> {
+    const record = await this.getProcess(this.self);
+    return record && record.status === 'waiting' && record.due !== null && record.due <= until
+      ? [record]
+      : [];
+  }
+
+  /**
+   * The context's compare-and-set first (the context object), then the snapshot and journal
+   * here. Once the context call returned true, this invocation's journal holds that answer, so a
+   * retry after a crash replays it and writes the snapshot: the step commits whole, once.
+   */
+  async commitStep({ process, context, journal }: StepCommit): Promise<boolean> {
+    const ok = await this.ctx.objectClient(CONTEXT, context.id).commit({
+      expectedVersion: context.expectedVersion,
+      ...(context.write ? { write: context.write } : {}),
+    });
+    if (!ok) return false;
+    await this.putProcess(process, journal);
+    return true;
+  }
+
+  async journal(processId: string): Promise<JournalEntry[]> {
+    if (processId !== this.self) return this.ctx.objectClient(PROCESS, processId).journal();
+    const length = (await this.ctx.get<number>('journalLength')) ?? 0;
+    const out: JournalEntry[] = [];
+    for (let page = 0; page * JOURNAL_PAGE < length; page++)
+      out.push(...((await this.ctx.get<JournalEntry[]>(`journal:${page}`)) ?? []));
+    return out;
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario, type Scenario } from '../../cli/scenario.ts';
+import { simulate, type SimulationReport } from '../../cli/simulate.ts';
+import { runOnRestate, slower, TooSlow } from '../scenarioOnRestate.ts';
+import { CONFORMANCE_SCENARIOS } from './fixtures/conformanceScenarios.ts';
+import { ingress, uniquePrefix } from './ingress.ts';
+
+/** What both runtimes must agree on: all of the report but times and sizes. */
+function comparable(report: SimulationReport) {
+  const processes: Record<string, unknown> = {};
+  for (const [id, p] of Object.entries(report.processes)) {
+    const { snapshotBytes: _bytes, waits, ...rest } = p;
+    processes[id] = { ...rest, waits: waits.map((w) => ({ node: w.node, triggers: w.triggers })) };
+  }
+  return { processes, errors: report.errors };
+}
+
+function parsed(json: unknown): Scenario {
+  const result = parseScenario(JSON.stringify(json));
+  if (!result.ok) throw new Error(result.errors.join('\n'));
+  return result.scenario;
+}
+
+/** Timers of 2 s, then 4, 8 and 16 s, while the machine is too busy to keep a second's margin. */
+const FACTORS = [1, 2, 4, 8];
+
+// One at a time: every step must be over well within a second of the step before it.
+describe('the browser supervisor on a virtual clock and Restate in real time agree', () => {
+  for (const [name, json] of Object.entries(CONFORMANCE_SCENARIOS)) {
+    it(name, { timeout: 480_000 }, async () => {
+      const reasons: string[] = [];
+      for (const factor of FACTORS) {
+        const scenario = slower(parsed(json), factor);
+        const virtual = comparable(await simulate(scenario));
+        try {
+          const real = await runOnRestate(scenario, ingress(), {
+            prefix: uniquePrefix('c'),
+            marginMs: 1000 * factor,
+          });
+          expect(real).toEqual(virtual);
+          return;
+        } catch (e) {
+          if (!(e instanceof TooSlow)) throw e;
+          reasons.push(`timers x${factor}: ${e.message}`);
+        }
+      }
+      throw new Error(
+        `the machine was too busy to keep the scenario's margins: ${reasons.join('; ')}`,
+      );
+    });
+  }
+});

@@ -1,0 +1,27 @@
+import { inject } from 'vitest';
+import { IngressClient } from '../ingressClient.ts';
+
+/** The shared server's ingress, and ids no other test uses on it. */
+export function ingress(): IngressClient {
+  return new IngressClient(inject('restate').ingressUrl);
+}
+
+let n = 0;
+/** A prefix for process and flow ids, unique to this run of this file. */
+export function uniquePrefix(name: string): string {
+  return `${name}${Date.now().toString(36)}${++n}-`;
+}
+
+/** Asks until `check` holds, at most `tries` times, `everyMs` apart; the last answer either way. */
+export async function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  { tries = 100, everyMs = 100 } = {},
+): Promise<T> {
+  let value = await read();
+  for (let i = 1; i < tries && !check(value); i++) {
+    await new Promise((r) => setTimeout(r, everyMs));
+    value = await read();
+  }
+  return value;
+}
