@@ -37,6 +37,8 @@ test('the inspector has no serious or critical accessibility violation', async (
 test('the inspector stays accessible with a sub-flow open in place, a past snapshot shown and a changed flow drawn', async ({
   page,
 }) => {
+  // Three axe passes over a page this full take a while on a busy machine.
+  test.setTimeout(90_000);
   const app = new InspectorPage(page);
   await app.goto();
   const onboarding = await app.start('Onboarding with nested sub-flows', { value: {} });

@@ -295,6 +295,7 @@ test('two processes share one context: the one asleep sees the write of the othe
 
   const reader = await app.start('Shared reader', { value: { note: 'nothing yet' } });
   await expect(app.rowStatus(reader)).toHaveText('waiting');
+  await app.openStartForm();
   await expect(
     app.startForm
       .getByLabel('Context', { exact: true })
@@ -460,10 +461,10 @@ test('a process started paused steps one node at a time, then runs to its next s
 }) => {
   const app = new InspectorPage(page);
   await app.goto();
-  await app.startForm.getByLabel('Start paused, to step through it').check();
-  const id = await app.start('Fan-out with a join', { value: { amount: 700 } });
+  const id = await app.start('Fan-out with a join', { value: { amount: 700 } }, { paused: true });
   await app.inspect(id);
-  await expect(app.status).toHaveText('stopped');
+  // Started paused, it says so: paused, not stopped.
+  await expect(app.status).toHaveText('paused');
   const visits = app.process.getByLabel('Visits');
   await expect(visits).toHaveText('none yet');
 
@@ -471,7 +472,7 @@ test('a process started paused steps one node at a time, then runs to its next s
   await expect(visits).toHaveText('start 1');
   await app.control('Step').click();
   await expect(visits).toHaveText('start 1, split 1');
-  await expect(app.status).toHaveText('stopped');
+  await expect(app.status).toHaveText('paused');
 
   await app.control('Run').click();
   await expect(app.status).toHaveText('done');
