@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 import { ProcessesPage } from './fixtures/processesPage.ts';
+import { WorkbenchPage } from './fixtures/workbenchPage.ts';
 
 /** The serious and critical violations axe finds on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -63,3 +64,32 @@ test('the inspector stays accessible with a sub-flow open in place, a past snaps
   await expect(app.canvasChanges).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the workbench with a process started from the top bar has no serious or critical violation in the ${colorScheme} theme`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({
+      colorScheme,
+      viewport: { width: 1280, height: 720 },
+    });
+    const page = await context.newPage();
+    const app = new WorkbenchPage(page);
+    await app.goto();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+    await app.start.click();
+    await expect(app.process.getByLabel('Process status')).toHaveText('waiting');
+    await expect(app.gettingStarted).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // A menu and a dialog open, as a designer opens them.
+    await page.getByRole('button', { name: 'Actions for Nightly refresh' }).click();
+    await expect(page.getByRole('menu', { name: 'Nightly refresh actions' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Start with options…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Start a process' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+}

@@ -180,6 +180,8 @@ test('continue is unavailable when the node the process sleeps at is gone, and s
 test('a reload in the middle finds every process as it was: status, context, snapshot and journal', async ({
   page,
 }) => {
+  // Two processes read before and after a reload, one by one.
+  test.setTimeout(60_000);
   const app = new InspectorPage(page);
   await app.goto();
   await app.useVirtualTime();
@@ -187,6 +189,7 @@ test('a reload in the middle finds every process as it was: status, context, sna
   const order = await app.start(ORDER, { value: { order: { lines: [{ price: 5, qty: 1 }] } } });
   await app.advanceBy('P1D');
   await expect(app.rowWakes(nightly)).toHaveText('1');
+  const clockBefore = await app.now();
 
   // What each process looks like before the reload.
   const seen = new Map<
@@ -209,11 +212,14 @@ test('a reload in the middle finds every process as it was: status, context, sna
 
   await app.reload();
   await expect(app.rows).toHaveCount(2);
-  // The reload ends this tab's virtual time: the clock is real again, before the due times.
-  await expect(app.clock.getByRole('button', { name: 'Real time' })).toHaveAttribute(
+  // The tab's virtual clock comes back with the reload, its mode and its time, and so does the
+  // process inspected.
+  await expect(app.clock.getByRole('button', { name: 'Virtual time' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
+  await expect.poll(() => app.now()).toBeGreaterThanOrEqual(clockBefore);
+  await expect(app.process).toHaveAccessibleName(`Process ${order}`);
   for (const id of [nightly, order]) {
     const before = seen.get(id)!;
     await expect(app.rowStatus(id)).toHaveText(before.status);

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useDesigner } from '../designer/designerStore.ts';
+import { Button } from '../ui/Button.tsx';
+import { ChevronRight } from '../ui/icons.tsx';
 import { openLevel } from './openInPlace.ts';
 import { setScope, useInspector } from './inspectorState.ts';
 
@@ -32,11 +34,16 @@ export function ScopeBreadcrumb() {
               {last ? (
                 <span aria-current="location">{level.label}</span>
               ) : (
-                <button type="button" onClick={() => void openLevel(level.path, level.flow)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  tooltip={`Back up to ${level.label}`}
+                  onClick={() => void openLevel(level.path, level.flow)}
+                >
                   {level.label}
-                </button>
+                </Button>
               )}
-              {!last && <span aria-hidden="true"> › </span>}
+              {!last && <ChevronRight size={12} aria-hidden="true" />}
             </li>
           );
         })}

@@ -22,6 +22,7 @@ import { TooltipProvider } from '../ui/Tooltip.tsx';
 import { StartProcessForm } from '../panels/StartProcessForm.tsx';
 import { GettingStarted } from './GettingStarted.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { SleepersNotice } from './SleepersNotice.tsx';
 import { openHelp, setCollapsed, setHelpOpen, setStartOpen, useShell } from './shellState.ts';
 import { TopBar } from './TopBar.tsx';
 import './shell.css';
@@ -43,6 +44,8 @@ const layoutOptions = (id: string) => ({
   id: `wakeflow.layout.${id}`,
   storage: localStorage,
   onlySaveAfterUserInteractions: false,
+  // Saved at once: a collapse just before a reload is kept.
+  debounceSaveMs: 0,
 });
 
 const toggle = (panel: { current: PanelImperativeHandle | null }) => () => {
@@ -57,6 +60,8 @@ function WorkbenchLayout() {
   const { importFile, message, dismiss } = useFileImport();
   const helpOpen = useShell((s) => s.helpOpen);
   const startOpen = useShell((s) => s.startOpen);
+  // A collapsed panel draws nothing: its content is out of the tab order and the a11y tree.
+  const collapsed = useShell((s) => s.collapsed);
   const rows = useDefaultLayout(layoutOptions('rows'));
   const columns = useDefaultLayout(layoutOptions('columns'));
   const sidebar = usePanelRef();
@@ -93,11 +98,11 @@ function WorkbenchLayout() {
               maxSize="420px"
               onResize={(s) => setCollapsed('sidebar', s.inPixels === 0)}
             >
-              <Sidebar />
+              {!collapsed.sidebar && <Sidebar />}
             </Panel>
             <Separator className="resize-handle" />
             <Panel id="canvas" minSize="30%">
-              <DesignerArea message={message} dismiss={dismiss} />
+              <DesignerArea message={message} dismiss={dismiss} notice={<SleepersNotice />} />
             </Panel>
             <Separator className="resize-handle" />
             <Panel
@@ -109,9 +114,11 @@ function WorkbenchLayout() {
               maxSize="560px"
               onResize={(s) => setCollapsed('properties', s.inPixels === 0)}
             >
-              <DesignerProperties>
-                <GettingStarted />
-              </DesignerProperties>
+              {!collapsed.properties && (
+                <DesignerProperties>
+                  <GettingStarted />
+                </DesignerProperties>
+              )}
             </Panel>
           </Group>
         </Panel>
@@ -124,7 +131,7 @@ function WorkbenchLayout() {
           minSize="160px"
           onResize={(s) => setCollapsed('run', s.inPixels === 0)}
         >
-          <InspectorPanel />
+          {!collapsed.run && <InspectorPanel />}
         </Panel>
       </Group>
       <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -1,7 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { IconButton } from './Button.tsx';
+import { Button } from './Button.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -36,8 +36,16 @@ export function Dialog({
         >
           <header className="wf-dialog__header">
             <RadixDialog.Title className="wf-dialog__title">{title}</RadixDialog.Title>
+            {/* No tooltip: the dialog focuses this first, and a tooltip open on focus would
+                take the first Escape, which must close the dialog. */}
             <RadixDialog.Close asChild>
-              <IconButton label="Close" icon={<X size={16} aria-hidden="true" />} />
+              <Button
+                variant="ghost"
+                className="wf-btn--icon"
+                aria-label="Close"
+                title="Close (Escape)"
+                icon={<X size={16} aria-hidden="true" />}
+              />
             </RadixDialog.Close>
           </header>
           {description && (

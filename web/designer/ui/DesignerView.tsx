@@ -62,10 +62,13 @@ export function useAddAtCentre(): (kind: Parameters<typeof addNode>[0]) => void 
 export function DesignerArea({
   message,
   dismiss,
+  notice,
   children,
 }: {
   message: { ok: boolean; text: string } | undefined;
   dismiss: () => void;
+  /** Said above the canvas (processes sleeping on the flow). */
+  notice?: ReactNode;
   children?: ReactNode;
 }) {
   const open = useDesigner((s) => s.open);
@@ -80,6 +83,7 @@ export function DesignerArea({
         </p>
       )}
       <ScopeBreadcrumb />
+      {notice}
       {open ? (
         <Canvas />
       ) : (
