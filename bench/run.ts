@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { canvasBench } from './browser/canvas.bench.ts';
+import { workbenchBench } from './browser/workbench.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
 import { browserRuntimeBench } from './browser/runtime.bench.ts';
 import { tempDir } from './browser/serve.ts';
@@ -18,11 +19,19 @@ import { resumeBench } from './resume.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * bundle, browser, canvas; canvas builds the app as bundle does) and prints them without
+ * bundle, browser, canvas, workbench; canvas and workbench build the app as bundle does) and prints them without
  * touching results.json, which always holds a full run.
  */
 
-const SECTIONS = ['engine', 'resume', 'history', 'bundle', 'browser', 'canvas'] as const;
+const SECTIONS = [
+  'engine',
+  'resume',
+  'history',
+  'bundle',
+  'browser',
+  'canvas',
+  'workbench',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -74,11 +83,12 @@ async function main() {
   const app = tempDir('app');
   let browser: Browser | undefined;
   try {
-    if (sections.has('bundle') || sections.has('canvas')) {
+    const builds = sections.has('bundle') || sections.has('canvas') || sections.has('workbench');
+    if (builds) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
     }
-    if (sections.has('browser') || sections.has('canvas')) {
+    if (sections.has('browser') || sections.has('canvas') || sections.has('workbench')) {
       browser = await launchChromium();
       results.meta.chromium = browser.version();
     }
@@ -86,6 +96,8 @@ async function main() {
       results.browser = await browserRuntimeBench(browser, log);
     if (browser && sections.has('canvas'))
       results.canvas = await canvasBench(browser, app.dir, log);
+    if (browser && sections.has('workbench'))
+      results.workbench = await workbenchBench(browser, app.dir, log);
   } finally {
     await browser?.close();
     app.cleanup();

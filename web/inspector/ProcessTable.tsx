@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useRuntimeState, type ProcessView } from '../state/runtimeState.ts';
 import { refreshInspection, selectProcess, useInspector } from './inspectorState.ts';
 import { openWorkspaceFlow } from '../workspace/workspaceActions.ts';
+import { useFlowNames } from '../workspace/useFlowNames.ts';
 import { Select } from '../ui/Select.tsx';
 import { Countdown } from './Countdown.tsx';
 
@@ -18,10 +19,10 @@ const STATUSES = [
 /** Every process by flow, status and due time, with counts per status and a filter. */
 export function ProcessTable() {
   const processes = useRuntimeState((s) => s.processes);
-  const flows = useRuntimeState((s) => s.flows);
+  const flows = useFlowNames();
   const selected = useInspector((s) => s.selected);
   const [filter, setFilter] = useState<string>('all');
-  const names = useMemo(() => new Map(flows.map((f) => [f.id, f.name ?? f.id])), [flows]);
+  const names = useMemo(() => new Map(flows.map((f) => [f.id, f.name])), [flows]);
   const counts = useMemo(() => {
     const c = new Map<string, number>();
     for (const p of processes) c.set(p.status, (c.get(p.status) ?? 0) + 1);

@@ -14,7 +14,7 @@ export interface MenuItem {
 export interface MenuProps {
   /** The button that opens the menu (an IconButton or Button). */
   trigger: ReactElement;
-  /** The menu's accessible name. */
+  /** What the menu is for; its accessible name is its trigger's, as Radix labels it. */
   label: string;
   /** Items, with `'separator'` between groups. */
   items: (MenuItem | 'separator')[];
@@ -27,7 +27,7 @@ export function Menu({ trigger, label, items, align = 'start' }: MenuProps) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="wf-menu" aria-label={label} align={align} sideOffset={4}>
+        <DropdownMenu.Content className="wf-menu" data-menu={label} align={align} sideOffset={4}>
           {items.map((item, i) =>
             item === 'separator' ? (
               <DropdownMenu.Separator key={`sep-${i}`} className="wf-menu__separator" />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useDesigner } from '../designer/designerStore.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
@@ -6,6 +6,7 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { Copy, Download, Ellipsis, Pencil, Plus, Trash2, Workflow } from '../ui/icons.tsx';
 import { Menu } from '../ui/Menu.tsx';
 import { download, flowFileText } from './exportFlows.ts';
+import { useFlowNames } from './useFlowNames.ts';
 import {
   createFlow,
   deleteWorkspaceFlow,
@@ -20,10 +21,9 @@ import {
  * (after a confirmation). The open flow is marked, and so is each flow's count of processes.
  */
 export function WorkspaceList() {
-  const stored = useRuntimeState((s) => s.flows);
   // Until the workspace has opened there is nowhere to save a new flow.
   const ready = useRuntimeState((s) => s.runtime !== undefined);
-  const flows = useMemo(() => stored.map((f) => ({ id: f.id, name: f.name ?? f.id })), [stored]);
+  const flows = useFlowNames();
   const openId = useDesigner((s) => (s.open ? s.meta.id : undefined));
   const [renaming, setRenaming] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<{ id: string; name: string } | undefined>();

@@ -1,6 +1,5 @@
 import { useReactFlow } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Canvas } from '../../canvas/Canvas.tsx';
 import { setOpenSubflowHandler } from '../../canvas/nodes/openSubflow.ts';
 import { useShortcuts } from '../../canvas/useShortcuts.ts';
@@ -9,6 +8,7 @@ import { ScopeBreadcrumb } from '../../inspector/ScopeBreadcrumb.tsx';
 import { PropertyPanel } from '../../panels/properties/PropertyPanel.tsx';
 import { useRuntimeState } from '../../state/runtimeState.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useFlowNames } from '../../workspace/useFlowNames.ts';
 import {
   initialFlowId,
   openWorkspaceFlow,
@@ -96,8 +96,8 @@ export function DesignerArea({
 
 /** The selected node's or edge's properties, and the open flow's problems; `children` first. */
 export function DesignerProperties({ children }: { children?: ReactNode }) {
-  const flowRefs = useRuntimeState(useShallow((s) => s.flows));
-  const workspace = useMemo(() => flowRefs.map((f) => ({ id: f.id, name: f.name })), [flowRefs]);
+  // Not useShallow over the flows: they are structured clones, new on every read.
+  const workspace = useFlowNames();
   return (
     <aside className="designer-props" aria-label="Properties and problems">
       {children}
