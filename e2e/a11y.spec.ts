@@ -33,7 +33,7 @@ test('the inspector has no serious or critical accessibility violation', async (
     order: { lines: [{ price: 2, qty: 3 }] },
   });
   await app.inspect(app.first);
-  await expect(page.getByRole('button', { name: 'Send decide' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send answer' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

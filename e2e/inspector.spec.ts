@@ -86,7 +86,7 @@ test('a person answers the approval form of an order and the order ships', async
   await expect(form).toBeVisible();
   await form.getByRole('checkbox', { name: 'Approved' }).check();
   await form.getByRole('textbox', { name: 'Note to the customer' }).fill('Thank you');
-  await form.getByRole('button', { name: 'Send decide' }).click();
+  await form.getByRole('button', { name: 'Send answer' }).click();
 
   await expect(app.status).toHaveText('done');
   await expect(app.rowStatus(id)).toHaveText('done');
@@ -237,7 +237,7 @@ test('a reload in the middle finds every process as it was: status, context, sna
   await app.inspect(order);
   const form = app.humanForm('Approve this order?');
   await form.getByRole('textbox', { name: 'Note to the customer' }).fill('Out of stock');
-  await form.getByRole('button', { name: 'Send decide' }).click();
+  await form.getByRole('button', { name: 'Send answer' }).click();
   await expect(app.status).toHaveText('done');
   expect(await app.context()).toMatchObject({
     order: { status: 'rejected', reason: 'Out of stock' },

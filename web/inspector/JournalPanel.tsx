@@ -105,7 +105,7 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
             id={optionId('chart', m.entry)}
             role="option"
             aria-selected={asOf === m.entry}
-            aria-label={`${m.node} ran at ${formatInstant(m.at)}, generation ${m.generation || '—'}`}
+            aria-label={`${m.node} ran at ${formatInstant(m.at)}${m.generation ? `, generation ${m.generation}` : ''}`}
             cx={x(m.at)}
             cy={y(m.node)}
             r={asOf === m.entry ? 6 : 4}
@@ -113,7 +113,7 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
             className={asOf === m.entry ? 'chart-selected' : undefined}
             onClick={() => showAsOf(m.entry)}
           >
-            <title>{`${m.node} ran at ${formatInstant(m.at)}, generation ${m.generation || '—'}`}</title>
+            <title>{`${m.node} ran at ${formatInstant(m.at)}${m.generation ? `, generation ${m.generation}` : ''}`}</title>
           </circle>
         ))}
       </svg>

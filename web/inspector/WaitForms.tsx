@@ -87,7 +87,7 @@ function HumanForm({
         size="sm"
         icon={<Check size={14} aria-hidden="true" />}
       >
-        Send {trigger.id}
+        Send answer
       </Button>
     </form>
   );
