@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useDesigner } from '../designer/designerStore.ts';
 import { Button } from '../ui/Button.tsx';
-import { ChevronRight } from '../ui/icons.tsx';
 import { openLevel } from './openInPlace.ts';
 import { setScope, useInspector } from './inspectorState.ts';
 
@@ -43,7 +42,7 @@ export function ScopeBreadcrumb() {
                   {level.label}
                 </Button>
               )}
-              {!last && <ChevronRight size={12} aria-hidden="true" />}
+              {!last && <span aria-hidden="true"> › </span>}
             </li>
           );
         })}
