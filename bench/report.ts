@@ -1,5 +1,6 @@
 import type { CanvasResult } from './browser/canvas.bench.ts';
 import { RUNAWAY_CASE, type TimingResult } from './browser/timing.bench.ts';
+import type { WorkbenchResult } from './browser/workbench.bench.ts';
 import type { BrowserRuntimeResult } from './browser/runtime.bench.ts';
 import type { BundleResult } from './bundle.ts';
 import type { EngineCase } from './engine.bench.ts';
@@ -25,6 +26,7 @@ export interface Results {
   bundle?: BundleResult;
   canvas?: CanvasResult;
   timing?: TimingResult;
+  workbench?: WorkbenchResult;
   goals?: Goal[];
 }
 
@@ -310,5 +312,16 @@ export function render(r: Results): string {
   parts.push(
     `${m.date} · commit ${m.commit} · Node ${m.node} · ${m.cpus} cores · load ${num(m.load[0])} → ${num(m.load[1])} · Chromium ${m.chromium ?? 'n/a'} · ${fmt(m.seconds)} s`,
   );
+  if (r.workbench) {
+    const w = r.workbench;
+    const rows = [['component (what it draws)', `idle ${w.idleMs / 1000} s`, 'one wake']];
+    const names = new Set([...Object.keys(w.idle.byComponent), ...Object.keys(w.wake.byComponent)]);
+    for (const n of [...names].sort())
+      rows.push([n, String(w.idle.byComponent[n] ?? 0), String(w.wake.byComponent[n] ?? 0)]);
+    rows.push(['all', String(w.idle.total), String(w.wake.total)]);
+    parts.push(
+      '6. Workbench renders, the daily loop inspected (components rendered)\n\n' + table(rows),
+    );
+  }
   return parts.join('\n\n');
 }

@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { canvasBench } from './browser/canvas.bench.ts';
+import { workbenchBench } from './browser/workbench.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
 import { browserRuntimeBench } from './browser/runtime.bench.ts';
 import { tempDir } from './browser/serve.ts';
@@ -19,11 +20,20 @@ import { resumeBench } from './resume.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * bundle, browser, canvas, timing; canvas and timing build the app as bundle does) and prints
- * them without touching results.json, which always holds a full run.
+ * bundle, browser, canvas, timing, workbench; canvas, timing and workbench build the app as bundle
+ * does) and prints them without touching results.json, which always holds a full run.
  */
 
-const SECTIONS = ['engine', 'resume', 'history', 'bundle', 'browser', 'canvas', 'timing'] as const;
+const SECTIONS = [
+  'engine',
+  'resume',
+  'history',
+  'bundle',
+  'browser',
+  'canvas',
+  'timing',
+  'workbench',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -75,7 +85,7 @@ async function main() {
   const app = tempDir('app');
   let browser: Browser | undefined;
   try {
-    const built = sections.has('canvas') || sections.has('timing');
+    const built = sections.has('canvas') || sections.has('timing') || sections.has('workbench');
     if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
@@ -90,6 +100,8 @@ async function main() {
       results.canvas = await canvasBench(browser, app.dir, log);
     if (browser && sections.has('timing'))
       results.timing = await timingBench(browser, app.dir, log);
+    if (browser && sections.has('workbench'))
+      results.workbench = await workbenchBench(browser, app.dir, log);
   } finally {
     await browser?.close();
     app.cleanup();

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 import { ProcessesPage } from './fixtures/processesPage.ts';
+import { WorkbenchPage } from './fixtures/workbenchPage.ts';
 
 /** The serious and critical violations axe finds on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -12,6 +13,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('the designer has no serious or critical accessibility violation', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/');
   await expect(page.getByLabel('Flow name')).not.toHaveValue('');
   await page
@@ -24,19 +26,22 @@ test('the designer has no serious or critical accessibility violation', async ({
 });
 
 test('the inspector has no serious or critical accessibility violation', async ({ page }) => {
+  test.setTimeout(90_000);
   const app = new ProcessesPage(page);
   await app.goto();
   await app.start('Order with approval and a timeout', {
     order: { lines: [{ price: 2, qty: 3 }] },
   });
   await app.inspect(app.first);
-  await expect(page.getByRole('button', { name: 'Send decide' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send answer' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the inspector stays accessible with a sub-flow open in place, a past snapshot shown and a changed flow drawn', async ({
   page,
 }) => {
+  // Three axe passes over a page this full take a while on a busy machine.
+  test.setTimeout(180_000);
   const app = new InspectorPage(page);
   await app.goto();
   const onboarding = await app.start('Onboarding with nested sub-flows', { value: {} });
@@ -61,3 +66,32 @@ test('the inspector stays accessible with a sub-flow open in place, a past snaps
   await expect(app.canvasChanges).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the workbench with a process started from the top bar has no serious or critical violation in the ${colorScheme} theme`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({
+      colorScheme,
+      viewport: { width: 1280, height: 720 },
+    });
+    const page = await context.newPage();
+    const app = new WorkbenchPage(page);
+    await app.goto();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+    await app.start.click();
+    await expect(app.process.getByLabel('Process status')).toHaveText('waiting');
+    await expect(app.gettingStarted).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // A menu and a dialog open, as a designer opens them.
+    await page.getByRole('button', { name: 'Actions for Nightly refresh' }).click();
+    await expect(page.getByRole('menu', { name: 'Actions for Nightly refresh' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Start with options…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Start a process' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+}

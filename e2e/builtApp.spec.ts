@@ -55,7 +55,7 @@ test('the built app runs under its Content-Security-Policy with no violation', a
   });
   await page.goto(`http://127.0.0.1:${PORT}/`);
   const app = new ProcessesPage(page);
-  await expect(page.getByLabel('Flow', { exact: true })).not.toHaveValue('');
+  await app.waitUntilOpen();
   await app.start('Fan-out with a join', { amount: 700 });
   await expect(app.status(app.first)).toHaveText('done');
   await page.getByRole('button', { name: 'Auto-layout' }).click();

@@ -7,7 +7,8 @@ test('the canvas exports as a PNG and an SVG picture', async ({ page }) => {
   await expect(page.getByRole('group', { name: /start node/i }).first()).toBeVisible();
 
   const png = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export PNG' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Export PNG' }).click();
   const pngFile = await (await png).path();
   const pngBytes = await readFile(pngFile);
   // The PNG signature: \x89 P N G.
@@ -15,7 +16,8 @@ test('the canvas exports as a PNG and an SVG picture', async ({ page }) => {
   expect(pngBytes.length).toBeGreaterThan(2000);
 
   const svg = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export SVG' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Export SVG' }).click();
   const download = await svg;
   expect(download.suggestedFilename()).toMatch(/\.svg$/);
   // The browser saves the data URL's content: the SVG document itself.

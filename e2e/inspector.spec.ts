@@ -86,7 +86,7 @@ test('a person answers the approval form of an order and the order ships', async
   await expect(form).toBeVisible();
   await form.getByRole('checkbox', { name: 'Approved' }).check();
   await form.getByRole('textbox', { name: 'Note to the customer' }).fill('Thank you');
-  await form.getByRole('button', { name: 'Send decide' }).click();
+  await form.getByRole('button', { name: 'Send answer' }).click();
 
   await expect(app.status).toHaveText('done');
   await expect(app.rowStatus(id)).toHaveText('done');
@@ -180,6 +180,8 @@ test('continue is unavailable when the node the process sleeps at is gone, and s
 test('a reload in the middle finds every process as it was: status, context, snapshot and journal', async ({
   page,
 }) => {
+  // Two processes read before and after a reload, one by one.
+  test.setTimeout(60_000);
   const app = new InspectorPage(page);
   await app.goto();
   await app.useVirtualTime();
@@ -187,6 +189,7 @@ test('a reload in the middle finds every process as it was: status, context, sna
   const order = await app.start(ORDER, { value: { order: { lines: [{ price: 5, qty: 1 }] } } });
   await app.advanceBy('P1D');
   await expect(app.rowWakes(nightly)).toHaveText('1');
+  const clockBefore = await app.now();
 
   // What each process looks like before the reload.
   const seen = new Map<
@@ -209,11 +212,14 @@ test('a reload in the middle finds every process as it was: status, context, sna
 
   await app.reload();
   await expect(app.rows).toHaveCount(2);
-  // The reload ends this tab's virtual time: the clock is real again, before the due times.
-  await expect(app.clock.getByRole('button', { name: 'Real time' })).toHaveAttribute(
+  // The tab's virtual clock comes back with the reload, its mode and its time, and so does the
+  // process inspected.
+  await expect(app.clock.getByRole('button', { name: 'Virtual time' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
+  await expect.poll(() => app.now()).toBeGreaterThanOrEqual(clockBefore);
+  await expect(app.process).toHaveAccessibleName(`Process ${order}`);
   for (const id of [nightly, order]) {
     const before = seen.get(id)!;
     await expect(app.rowStatus(id)).toHaveText(before.status);
@@ -231,7 +237,7 @@ test('a reload in the middle finds every process as it was: status, context, sna
   await app.inspect(order);
   const form = app.humanForm('Approve this order?');
   await form.getByRole('textbox', { name: 'Note to the customer' }).fill('Out of stock');
-  await form.getByRole('button', { name: 'Send decide' }).click();
+  await form.getByRole('button', { name: 'Send answer' }).click();
   await expect(app.status).toHaveText('done');
   expect(await app.context()).toMatchObject({
     order: { status: 'rejected', reason: 'Out of stock' },
@@ -295,6 +301,7 @@ test('two processes share one context: the one asleep sees the write of the othe
 
   const reader = await app.start('Shared reader', { value: { note: 'nothing yet' } });
   await expect(app.rowStatus(reader)).toHaveText('waiting');
+  await app.openStartForm();
   await expect(
     app.startForm
       .getByLabel('Context', { exact: true })
@@ -462,10 +469,10 @@ test('a process started paused steps one node at a time, then runs to its next s
 }) => {
   const app = new InspectorPage(page);
   await app.goto();
-  await app.startForm.getByLabel('Start paused, to step through it').check();
-  const id = await app.start('Fan-out with a join', { value: { amount: 700 } });
+  const id = await app.start('Fan-out with a join', { value: { amount: 700 } }, { paused: true });
   await app.inspect(id);
-  await expect(app.status).toHaveText('stopped');
+  // Started paused, it says so: paused, not stopped.
+  await expect(app.status).toHaveText('paused');
   const visits = app.process.getByLabel('Visits');
   await expect(visits).toHaveText('none yet');
 
@@ -473,7 +480,7 @@ test('a process started paused steps one node at a time, then runs to its next s
   await expect(visits).toHaveText('start 1');
   await app.control('Step').click();
   await expect(visits).toHaveText('start 1, split 1');
-  await expect(app.status).toHaveText('stopped');
+  await expect(app.status).toHaveText('paused');
 
   await app.control('Run').click();
   await expect(app.status).toHaveText('done');

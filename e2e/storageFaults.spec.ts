@@ -69,6 +69,9 @@ test('rule: with the disk full mid-run, the run goes on, the warning shows, and 
   await expect(warning(page)).toContainText('the disk is full (QuotaExceededError)');
 
   // A reload drops what memory held: the process is as it was last saved, nothing older lost.
+  // Real time first: a reload brings back the tab's virtual clock, whose day would fire the
+  // wake that was never saved again.
+  await app.useRealTime();
   await app.reload();
   await expect(warning(page)).toHaveCount(0);
   await expect(app.rowStatus(id)).toHaveText('waiting');

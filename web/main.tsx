@@ -1,15 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import './ui/tokens.css';
+import './ui/ui.css';
 import './app.css';
 import { connectRuntime } from './runtime/connectRuntime.ts';
+import { restoreSession } from './shell/restoreSession.ts';
+import { startTheme } from './ui/theme.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// Before the first render, so that the page never flashes the other theme.
+startTheme();
 createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
-void connectRuntime();
+void connectRuntime().then(restoreSession);

@@ -24,6 +24,7 @@ import { edgeTypes, nodeTypes } from './nodeTypes.ts';
 import { RemovedNode } from './nodes/RemovedNode.tsx';
 import { REMOVED_PREFIX } from './removedItems.ts';
 import { useFlowChanges } from './useFlowChanges.ts';
+import { useTheme } from '../ui/theme.ts';
 
 const GRID: [number, number] = [20, 20];
 const EDGE_OPTIONS = { markerEnd: { type: MarkerType.ArrowClosed } };
@@ -46,6 +47,8 @@ export function Canvas() {
   const flowId = useDesigner((s) => s.meta.id);
   const drawn = useFlowChanges(flowId, nodes, edges);
   const { screenToFlowPosition } = useReactFlow();
+  // The app's theme, chosen or the system's: the canvas follows it, not the system alone.
+  const theme = useTheme();
 
   const onConnect: OnConnect = useCallback((c) => connect(c), []);
   const onDragOver = useCallback((e: DragEvent) => {
@@ -76,7 +79,7 @@ export function Canvas() {
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
         defaultEdgeOptions={EDGE_OPTIONS}
-        colorMode="system"
+        colorMode={theme}
         snapToGrid
         snapGrid={GRID}
         fitView

@@ -10,14 +10,10 @@ import { memo } from 'react';
 import type { FlowEdge as FlowEdgeRecord } from '../../shared/schema.ts';
 import type { CanvasEdge, CanvasNode, FlowEdgeData } from '../designer/canvasTypes.ts';
 import { edgeAriaLabel, UNKNOWN_TRIGGER_ICON } from './edgeLabel.ts';
-import {
-  countProblems,
-  TRIGGER_ICONS,
-  triggerKind,
-  type TriggerKind,
-} from './nodes/describeNode.ts';
+import { countProblems, triggerKind, type TriggerKind } from './nodes/describeNode.ts';
 import { ChangeBadge } from './nodes/ChangeBadge.tsx';
 import './nodes/nodes.css';
+import { ProblemIcon, TriggerIcon } from '../ui/icons.tsx';
 
 /**
  * An edge of a flow: a curve with its trigger and `when` as a label ("⏱ timeout · approved"),
@@ -146,7 +142,9 @@ function EdgeLabel({
     problems.length > 0 ? 'wf-edge-label--problems' : '',
     change ? `wf-edge-label--${change}` : '',
   ];
-  const title = [edgeAriaLabel(edge, problems, kind), ...problems.map((p) => `⚠ ${p}`)].join('\n');
+  const title = [edgeAriaLabel(edge, problems, kind), ...problems.map((p) => `Problem: ${p}`)].join(
+    '\n',
+  );
   return (
     <EdgeLabelRenderer>
       <div
@@ -159,7 +157,7 @@ function EdgeLabel({
         {edge.trigger !== undefined && (
           <span className="wf-edge-label__trigger">
             <span aria-hidden="true">
-              {kind !== undefined ? TRIGGER_ICONS[kind] : UNKNOWN_TRIGGER_ICON}{' '}
+              {kind !== undefined ? <TriggerIcon kind={kind} /> : UNKNOWN_TRIGGER_ICON}{' '}
             </span>
             <span className="wf-visually-hidden">on {kind ?? 'trigger'} </span>
             {edge.trigger}
@@ -176,7 +174,9 @@ function EdgeLabel({
         )}
         {problems.length > 0 && (
           <span className="wf-edge-label__problems">
-            <span aria-hidden="true">⚠ {problems.length}</span>
+            <span aria-hidden="true">
+              <ProblemIcon /> {problems.length}
+            </span>
             <span className="wf-visually-hidden">
               {countProblems(problems.length)}: {problems.join('; ')}
             </span>

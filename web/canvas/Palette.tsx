@@ -1,9 +1,10 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { NODE_KINDS, type NodeKind } from '../../shared/schema.ts';
 import { KIND_DRAG_TYPE } from './kindDrag.ts';
-import { KIND_ICONS, KIND_NAMES } from './nodes/kinds.ts';
+import { KIND_NAMES } from './nodes/kinds.ts';
 import { rovingIndex } from './rovingIndex.ts';
 import './nodes/nodes.css';
+import { KindIcon } from '../ui/icons.tsx';
 
 export interface PaletteProps {
   /** Adds a node of this kind (the canvas adds it at the centre of the view). */
@@ -59,7 +60,7 @@ export function Palette({ onAdd, orientation = 'horizontal' }: PaletteProps) {
           onClick={() => onAdd(kind)}
         >
           <span className="wf-palette__icon" aria-hidden="true">
-            {KIND_ICONS[kind]}
+            <KindIcon kind={kind} />
           </span>
           {KIND_NAMES[kind]}
         </button>

@@ -2,6 +2,9 @@ import { useId, useState } from 'react';
 import { addDuration, describeDuration, parseDuration } from '../../shared/duration.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
 import { act } from './act.ts';
+import { Button } from '../ui/Button.tsx';
+import { Clock, FastForward, SkipForward } from '../ui/icons.tsx';
+import { ClockTime } from './Countdown.tsx';
 import { formatInstant } from './formatTime.ts';
 import { useInspector } from './inspectorState.ts';
 
@@ -11,7 +14,8 @@ import { useInspector } from './inspectorState.ts';
  * awaits the database, so the page stays responsive meanwhile.
  */
 export function ClockControls() {
-  const clock = useInspector((s) => s.clock);
+  // The mode only: the time itself is drawn by ClockTime, so this does not render every second.
+  const mode = useInspector((s) => s.clock.mode);
   const advancing = useInspector((s) => s.advancing);
   const [text, setText] = useState('P1D');
   const ids = { duration: useId(), hint: useId() };
@@ -51,15 +55,19 @@ export function ClockControls() {
 
   return (
     <fieldset className="clock" aria-label="Clock">
-      <legend>Clock</legend>
-      <p>
-        <span aria-label="Clock time">{formatInstant(clock.now)}</span> (
-        {clock.mode === 'real' ? 'real time' : 'virtual time'})
-      </p>
-      <div className="clock-mode">
-        <button
-          type="button"
-          aria-pressed={clock.mode === 'real'}
+      <legend className="visually-hidden">Clock</legend>
+      <span className="clock__time">
+        <Clock size={14} aria-hidden="true" />
+        <span aria-label="Clock time">
+          <ClockTime />
+        </span>
+        <span className="hint">({mode === 'real' ? 'real time' : 'virtual time'})</span>
+      </span>
+      <div className="clock-mode" role="group" aria-label="Clock mode">
+        <Button
+          size="sm"
+          aria-pressed={mode === 'real'}
+          tooltip="Time as it passes: timers fire when they are due"
           onClick={() =>
             void act(async (r) => {
               await r.clock.useReal();
@@ -68,41 +76,50 @@ export function ClockControls() {
           }
         >
           Real time
-        </button>
-        <button
-          type="button"
-          aria-pressed={clock.mode === 'virtual'}
+        </Button>
+        <Button
+          size="sm"
+          aria-pressed={mode === 'virtual'}
+          tooltip="Time that moves only when you advance it, for this tab"
           onClick={() => void act(async (r) => r.clock.useVirtual())}
         >
           Virtual time
-        </button>
+        </Button>
       </div>
-      <label htmlFor={ids.duration}>Advance by (ISO-8601)</label>
+      <label htmlFor={ids.duration} className="visually-hidden">
+        Advance by (ISO-8601)
+      </label>
       <input
         id={ids.duration}
+        className="wf-input clock__duration"
         value={text}
         onChange={(e) => setText(e.target.value)}
         aria-describedby={ids.hint}
         aria-invalid={duration ? undefined : true}
-        size={10}
+        size={7}
+        title="How far to advance, as an ISO-8601 duration: PT1H, P1D, P1Y"
       />
-      <span id={ids.hint} className="hint">
+      <span id={ids.hint} className="hint clock__hint">
         {duration ? describeDuration(duration) : 'not a duration; try PT1H, P1D or P1Y'}
       </span>
-      <button
-        type="button"
+      <Button
+        size="sm"
+        icon={<FastForward size={14} aria-hidden="true" />}
         disabled={!duration || advancing !== undefined}
+        tooltip="Move the virtual clock forward by the duration, firing each timer due on the way"
         onClick={() => void advance(async (r) => addDuration(r.clock.now(), duration!))}
       >
         Advance clock
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        size="sm"
+        icon={<SkipForward size={14} aria-hidden="true" />}
         disabled={advancing !== undefined}
+        tooltip="Move the virtual clock to the next timer of any process, and fire it"
         onClick={() => void advance((r) => r.supervisor.nextDue())}
       >
         To next due timer
-      </button>
+      </Button>
       {advancing && (
         <div role="status" className="advancing">
           <progress
@@ -115,9 +132,9 @@ export function ClockControls() {
           <span>
             {advancing.wakes} wakes, at {formatInstant(advancing.reached)}
           </span>
-          <button type="button" onClick={advancing.cancel}>
+          <Button size="sm" onClick={advancing.cancel} tooltip="Stop advancing where it got to">
             Cancel
-          </button>
+          </Button>
         </div>
       )}
     </fieldset>

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { ContextChange } from '../../runtime/supervisor/records.ts';
+import { Button } from '../ui/Button.tsx';
+import { Pencil } from '../ui/icons.tsx';
 import { act } from './act.ts';
 import { formatInstant } from './formatTime.ts';
 import type { Inspection } from './inspectorState.ts';
@@ -41,7 +43,7 @@ export function ContextPanel({ inspection }: { inspection: Inspection }) {
   return (
     <section className="inspector-panel" aria-labelledby="context-heading">
       <h3 id="context-heading">
-        Context <span className="hint">version {context.version}</span>
+        Context <span className="hint">version {context.version}, live</span>
       </h3>
       {recent.length > 0 && (
         <div className="changed-since" role="note" aria-label="Changed since this process slept">
@@ -59,14 +61,20 @@ export function ContextPanel({ inspection }: { inspection: Inspection }) {
       {draft === undefined ? (
         <>
           <pre aria-label="Live context">{text}</pre>
-          <button type="button" onClick={() => setDraft(text)}>
+          <Button
+            size="sm"
+            icon={<Pencil size={14} aria-hidden="true" />}
+            tooltip="Edit the live context: saved only if no one wrote it meanwhile"
+            onClick={() => setDraft(text)}
+          >
             Edit context
-          </button>
+          </Button>
         </>
       ) : (
         <>
           <label htmlFor={ids.editor}>Context (JSON)</label>
           <textarea
+            className="wf-input"
             id={ids.editor}
             rows={Math.min(20, draft.split('\n').length + 1)}
             value={draft}
@@ -80,12 +88,12 @@ export function ContextPanel({ inspection }: { inspection: Inspection }) {
               {problem}
             </p>
           )}
-          <button type="button" onClick={() => void save()}>
+          <Button size="sm" variant="primary" onClick={() => void save()}>
             Save context
-          </button>
-          <button type="button" onClick={() => (setDraft(undefined), setProblem(undefined))}>
+          </Button>
+          <Button size="sm" onClick={() => (setDraft(undefined), setProblem(undefined))}>
             Cancel
-          </button>
+          </Button>
         </>
       )}
     </section>

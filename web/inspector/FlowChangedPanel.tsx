@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { ResolveChoice } from '../../runtime/supervisor/supervisorControls.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
+import { Button } from '../ui/Button.tsx';
+import { notify } from '../ui/Toast.tsx';
 import { act } from './act.ts';
+import { changeDetails } from './changeDetails.ts';
 import type { Inspection } from './inspectorState.ts';
 
 const CHOICES = [
@@ -12,43 +16,89 @@ const CHOICES = [
   ['keep', 'Keep the old version', 'go on with the version the process started on, and stay on it'],
   ['restart', 'Restart', 'start again from start of the flow as it is now, on the same context'],
   ['cancel', 'Cancel the process', 'end it here'],
-] as const;
+] as const satisfies readonly (readonly [ResolveChoice, string, string])[];
 
-/** A process whose flow changed while it slept: what changed, and the designer's four choices. */
+/**
+ * A process whose flow changed while it slept: what changed, old value and new, and the
+ * designer's four choices, for this process or for every one of its flow that asks the same.
+ */
 export function FlowChangedPanel({ inspection }: { inspection: Inspection }) {
   const { record } = inspection;
   const [continueProblem, setContinueProblem] = useState<string | undefined>();
+  const current = useRuntimeState((s) => s.flows);
+  // Every process of the same flow that asks what to do, this one included.
+  const asking = useRuntimeState(
+    (s) => s.processes.filter((p) => p.status === 'flow-changed' && p.flow === record.flow).length,
+  );
   useEffect(() => {
     const runtime = useRuntimeState.getState().runtime;
     if (!runtime || record.status !== 'flow-changed') return;
     void runtime.supervisor.continueProblem(record.id).then(setContinueProblem);
   }, [record]);
   if (record.status !== 'flow-changed') return null;
+
+  const resolveAll = (choice: ResolveChoice) =>
+    act(async (r) => {
+      const ids = useRuntimeState
+        .getState()
+        .processes.filter((p) => p.status === 'flow-changed' && p.flow === record.flow)
+        .map((p) => p.id);
+      const refused: string[] = [];
+      for (const id of ids) {
+        try {
+          await r.supervisor.resolve(id, choice);
+        } catch (e) {
+          refused.push(`${id}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      // A toast, not this panel: the panel goes once the process it shows is resolved.
+      const done = ids.length - refused.length;
+      if (done > 0) notify.done(`${done} of ${ids.length} processes resolved`);
+      if (refused.length > 0) notify.failed(`${refused.length} refused: ${refused.join('; ')}`);
+    });
+
   return (
     <section className="inspector-panel flow-changed" aria-labelledby="changed-heading">
       <h3 id="changed-heading">The flow changed while {record.id} slept</h3>
       {record.error && <p>{record.error}</p>}
       <ul aria-label="Changes">
-        {record.changes.map((c) => (
-          <li key={`${c.flow}/${c.item}/${c.id}`} className={`change-${c.change}`}>
-            {c.item} {c.id || '(order)'} {c.change}
-            {c.flow !== record.flow ? ` in ${c.flow}` : ''}
-          </li>
-        ))}
+        {record.changes.map((c) => {
+          const details = changeDetails(
+            c,
+            inspection.flows.get(c.flow),
+            current.find((f) => f.id === c.flow),
+          );
+          return (
+            <li key={`${c.flow}/${c.item}/${c.id}`} className={`change-${c.change}`}>
+              {c.item} {c.id || '(order)'} {c.change}
+              {c.flow !== record.flow ? ` in ${c.flow}` : ''}
+              {details.length > 0 && (
+                <ul>
+                  {details.map((d) => (
+                    <li key={d.what}>
+                      {d.what}: <code>{d.before}</code> → <code>{d.after}</code>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <div role="group" aria-label="Resolve the change">
         {CHOICES.map(([choice, label, what]) => {
           const refused = choice === 'continue' ? continueProblem : undefined;
           return (
             <p key={choice}>
-              <button
-                type="button"
+              <Button
+                size="sm"
+                variant={choice === 'continue' ? 'primary' : 'secondary'}
                 disabled={refused !== undefined}
                 aria-describedby={`choice-${choice}`}
                 onClick={() => void act((r) => r.supervisor.resolve(record.id, choice))}
               >
                 {label}
-              </button>{' '}
+              </Button>{' '}
               <span id={`choice-${choice}`} className="hint">
                 {refused ? `Unavailable: ${refused}` : what}
               </span>
@@ -56,6 +106,22 @@ export function FlowChangedPanel({ inspection }: { inspection: Inspection }) {
           );
         })}
       </div>
+      {asking > 1 && (
+        <div role="group" aria-label={`Resolve all ${asking} processes of this flow`}>
+          <h4>All {asking} processes of this flow that ask</h4>
+          {CHOICES.map(([choice, label]) => (
+            <Button
+              key={choice}
+              size="sm"
+              variant="ghost"
+              tooltip={`${label}, for each of the ${asking} processes; any refused is listed`}
+              onClick={() => void resolveAll(choice)}
+            >
+              {label} (all {asking})
+            </Button>
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -89,8 +89,10 @@ export function GenerationsPanel({ inspection }: { inspection: Inspection }) {
         <ul aria-label="Join arrivals">
           {joins.map((j) => (
             <li key={`${j.path}@${j.gen.join('.')}`}>
-              {j.path}, generation {j.gen.join('.') || '—'}: {j.decided ? 'decided' : 'waiting'};
-              ran so far: {j.ran.length > 0 ? j.ran.join(', ') : 'none'}
+              {j.path}
+              {j.gen.length > 0 && `, generation ${j.gen.join('.')}`}:{' '}
+              {j.decided ? 'decided' : 'waiting'}; ran so far:{' '}
+              {j.ran.length > 0 ? j.ran.join(', ') : 'none'}
             </li>
           ))}
         </ul>

@@ -1,48 +1,93 @@
-import { StartProcessForm } from '../panels/StartProcessForm.tsx';
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { useRuntimeState } from '../state/runtimeState.ts';
+import { Tooltip } from '../ui/Tooltip.tsx';
 import { ClockControls } from './ClockControls.tsx';
 import { ContextPanel } from './ContextPanel.tsx';
 import { FlowChangedPanel } from './FlowChangedPanel.tsx';
 import { GenerationsPanel } from './GenerationsPanel.tsx';
-import { useInspector } from './inspectorState.ts';
+import { useInspector, type Inspection } from './inspectorState.ts';
 import { JournalPanel } from './JournalPanel.tsx';
 import { ControlError, ProcessControls } from './ProcessControls.tsx';
 import { ProcessTable } from './ProcessTable.tsx';
 import { SnapshotPanel } from './SnapshotPanel.tsx';
+import { STATUS_HINTS, statusLabel } from './statusLabel.ts';
 import { WaitForms } from './WaitForms.tsx';
 import './inspector.css';
 
+const layout = (id: string) => ({ id: `wakeflow.layout.${id}`, storage: localStorage });
+
 /**
- * The inspector: start processes, pick one, and see where it is (snapshot), what is true now
- * (context) and which pass it is on (generations), side by side, while it sleeps and wakes.
+ * The run view: the clock, the processes, and for the one selected its controls, what it waits
+ * for, where it is (snapshot), what is true now (context) and which pass it is on
+ * (generations), side by side, with its journal beside them.
  */
 export function InspectorPanel() {
   const inspection = useInspector((s) => s.inspection);
-  const now = useInspector((s) => s.clock.now);
+  const selected = useInspector((s) => s.selected);
+  const columns = useDefaultLayout(layout('run'));
   return (
-    <section className="inspector" aria-labelledby="inspector-heading">
-      <h2 id="inspector-heading">Processes</h2>
-      <div className="inspector-top">
-        <StartProcessForm />
+    <section className="run-view" aria-labelledby="inspector-heading">
+      <div className="run-view__bar">
+        <h2 id="inspector-heading">Processes</h2>
         <ClockControls />
       </div>
-      <ProcessTable />
       <ControlError />
-      {inspection && (
-        <div className="inspection" aria-label={`Process ${inspection.record.id}`} role="region">
-          <h3>
-            Process {inspection.record.id} <span className="hint">of {inspection.record.flow}</span>
-          </h3>
-          <ProcessControls inspection={inspection} />
-          <FlowChangedPanel inspection={inspection} />
-          <WaitForms inspection={inspection} />
+      <Group orientation="horizontal" className="run-view__body" {...columns}>
+        <Panel id="processes" defaultSize="26%" minSize="200px">
+          <ProcessTable />
+        </Panel>
+        <Separator className="resize-handle" />
+        <Panel id="process" minSize="40%">
+          {inspection ? (
+            <InspectionView inspection={inspection} />
+          ) : (
+            <p className="empty">
+              {selected
+                ? 'Reading the process…'
+                : 'No process selected. Press Start to run the flow on the canvas, or pick a process from the list.'}
+            </p>
+          )}
+        </Panel>
+      </Group>
+    </section>
+  );
+}
+
+function InspectionView({ inspection }: { inspection: Inspection }) {
+  const { record } = inspection;
+  const flowName = useRuntimeState(
+    (s) => s.flows.find((f) => f.id === record.flow)?.name ?? record.flow,
+  );
+  const status = statusLabel(record);
+  const columns = useDefaultLayout(layout('inspection'));
+  return (
+    <div className="inspection" aria-label={`Process ${record.id}`} role="region">
+      <header className="inspection__header">
+        <h3>
+          {flowName} <span className="hint">process {record.id}</span>
+        </h3>
+        <Tooltip content={STATUS_HINTS[status] ?? status}>
+          <span className={`status-pill status-${status}`} tabIndex={0}>
+            {status}
+          </span>
+        </Tooltip>
+        <ProcessControls inspection={inspection} />
+      </header>
+      <Group orientation="horizontal" className="inspection__body" {...columns}>
+        <Panel id="state" minSize="40%">
           <div className="side-by-side">
-            <SnapshotPanel inspection={inspection} now={now} />
+            <FlowChangedPanel inspection={inspection} />
+            <WaitForms inspection={inspection} />
+            <SnapshotPanel inspection={inspection} />
             <ContextPanel inspection={inspection} />
             <GenerationsPanel inspection={inspection} />
           </div>
-          <JournalPanel inspection={inspection} now={now} />
-        </div>
-      )}
-    </section>
+        </Panel>
+        <Separator className="resize-handle" />
+        <Panel id="journal" defaultSize="34%" minSize="220px">
+          <JournalPanel inspection={inspection} />
+        </Panel>
+      </Group>
+    </div>
   );
 }

@@ -2,6 +2,8 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { toJsonLines } from '../../runtime/store/jsonLines.ts';
 import { rovingIndex } from '../canvas/rovingIndex.ts';
 import { download } from '../workspace/exportFlows.ts';
+import { IconButton } from '../ui/Button.tsx';
+import { Download } from '../ui/icons.tsx';
 import { describeEntry } from './describeEntry.ts';
 import { formatInstant } from './formatTime.ts';
 import { showAsOf, useInspector, type Inspection } from './inspectorState.ts';
@@ -18,8 +20,8 @@ const optionId = (list: string, entry: number) => `${list}-${entry}`;
  * as bars. Both are lists to choose from: choosing an entry (a click, or the arrow keys, Home and
  * End) shows the snapshot kept with it, read-only, in the Snapshot panel and on the canvas.
  */
-export function JournalPanel({ inspection, now }: { inspection: Inspection; now: number }) {
-  const { journal, record } = inspection;
+export function JournalPanel({ inspection }: { inspection: Inspection }) {
+  const { journal, record, readAt: now } = inspection;
   const asOf = useInspector((s) => s.asOf);
   const chart = useMemo(() => journalChart(journal, now), [journal, now]);
   const timeline = useRef<HTMLOListElement>(null);
@@ -53,14 +55,16 @@ export function JournalPanel({ inspection, now }: { inspection: Inspection; now:
   return (
     <section className="inspector-panel journal" aria-labelledby="journal-heading">
       <h3 id="journal-heading">Journal</h3>
-      <button
-        type="button"
+      <IconButton
+        size="sm"
+        className="journal__export"
+        label="Export journal (JSON Lines)"
+        tooltip="Download this process's journal, one JSON object a line"
+        icon={<Download size={14} />}
         onClick={() =>
           download(`${record.id}.journal.jsonl`, toJsonLines(journal), 'application/x-ndjson')
         }
-      >
-        Export journal (JSON Lines)
-      </button>
+      />
       <svg
         role="listbox"
         aria-label={`Chart of ${chart.marks.length} runs and ${chart.bars.length} waits over time`}
@@ -101,7 +105,7 @@ export function JournalPanel({ inspection, now }: { inspection: Inspection; now:
             id={optionId('chart', m.entry)}
             role="option"
             aria-selected={asOf === m.entry}
-            aria-label={`${m.node} ran at ${formatInstant(m.at)}, generation ${m.generation || '—'}`}
+            aria-label={`${m.node} ran at ${formatInstant(m.at)}${m.generation ? `, generation ${m.generation}` : ''}`}
             cx={x(m.at)}
             cy={y(m.node)}
             r={asOf === m.entry ? 6 : 4}
@@ -109,7 +113,7 @@ export function JournalPanel({ inspection, now }: { inspection: Inspection; now:
             className={asOf === m.entry ? 'chart-selected' : undefined}
             onClick={() => showAsOf(m.entry)}
           >
-            <title>{`${m.node} ran at ${formatInstant(m.at)}, generation ${m.generation || '—'}`}</title>
+            <title>{`${m.node} ran at ${formatInstant(m.at)}${m.generation ? `, generation ${m.generation}` : ''}`}</title>
           </circle>
         ))}
       </svg>

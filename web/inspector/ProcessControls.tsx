@@ -1,11 +1,20 @@
 import { useEffect } from 'react';
 import { statusOf } from '../../runtime/engine/step.ts';
+import { Button } from '../ui/Button.tsx';
+import {
+  AlarmClock as AlarmClockIcon,
+  ListRestart,
+  Play,
+  RotateCcw,
+  StepForward,
+  StopIcon,
+} from '../ui/icons.tsx';
 import { act } from './act.ts';
 import { useInspector, type Inspection } from './inspectorState.ts';
 
 /**
  * Step, Run, Stop (also Escape), Resume, Retry and Wake now, each enabled when the process's
- * status allows it; a control that cannot be done says why.
+ * status allows it, each with a tooltip saying what it does; a control refused says why.
  */
 export function ProcessControls({ inspection }: { inspection: Inspection }) {
   const { id, status } = inspection.record;
@@ -18,59 +27,77 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || (status !== 'running' && status !== 'waiting')) return;
+      // Escape that closed a dialog or a menu was for that, not for the process.
+      if (e.defaultPrevented || document.querySelector('[role="dialog"], [role="menu"]')) return;
       void act((r) => r.supervisor.stop(id));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [id, status]);
 
+  const run = () =>
+    act((r) => (status === 'stopped' ? r.supervisor.resume(id) : r.supervisor.drive(id)));
   return (
     <div role="toolbar" aria-label="Process controls" className="process-controls">
-      <button
-        type="button"
+      <Button
+        size="sm"
+        icon={<StepForward size={14} aria-hidden="true" />}
         disabled={!canStep}
+        tooltip={
+          canStep
+            ? 'Run the next node, and pause again'
+            : 'Only a paused or running process can step'
+        }
         onClick={() => void act((r) => r.supervisor.stepOnce(id))}
       >
         Step
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        size="sm"
+        icon={<Play size={14} aria-hidden="true" />}
         disabled={!canStep}
-        onClick={() =>
-          void act((r) => (status === 'stopped' ? r.supervisor.resume(id) : r.supervisor.drive(id)))
-        }
+        tooltip="Run on from here until the process sleeps, ends or fails"
+        onClick={() => void run()}
       >
         Run
-      </button>
-      <button
-        type="button"
-        aria-keyshortcuts="Escape"
+      </Button>
+      <Button
+        size="sm"
+        icon={<StopIcon size={14} aria-hidden="true" />}
+        shortcut="Esc"
         disabled={status !== 'running' && status !== 'waiting'}
+        tooltip="Stop the process where it is: it does not wake until Resume"
         onClick={() => void act((r) => r.supervisor.stop(id))}
       >
         Stop
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        size="sm"
+        icon={<RotateCcw size={14} aria-hidden="true" />}
         disabled={status !== 'stopped'}
+        tooltip="Resume a stopped process: it sleeps again where it stopped, or runs on if it was between steps"
         onClick={() => void act((r) => r.supervisor.resume(id))}
       >
         Resume
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        size="sm"
+        icon={<ListRestart size={14} aria-hidden="true" />}
         disabled={status !== 'failed'}
+        tooltip="Run the failed node again, on the context as it is now"
         onClick={() => void act((r) => r.supervisor.retry(id))}
       >
         Retry
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        size="sm"
+        icon={<AlarmClockIcon size={14} aria-hidden="true" />}
         disabled={status !== 'waiting' || !hasTimer}
+        tooltip="Fire the process's next timer now, without moving the clock"
         onClick={() => void act((r) => r.supervisor.wakeNow(id))}
       >
         Wake now
-      </button>
+      </Button>
     </div>
   );
 }

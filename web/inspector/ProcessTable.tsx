@@ -2,7 +2,9 @@ import { useMemo, useState } from 'react';
 import { useRuntimeState, type ProcessView } from '../state/runtimeState.ts';
 import { refreshInspection, selectProcess, useInspector } from './inspectorState.ts';
 import { openWorkspaceFlow } from '../workspace/workspaceActions.ts';
-import { formatDue } from './formatTime.ts';
+import { useFlowNames } from '../workspace/useFlowNames.ts';
+import { Select } from '../ui/Select.tsx';
+import { Countdown } from './Countdown.tsx';
 
 const STATUSES = [
   'running',
@@ -17,11 +19,10 @@ const STATUSES = [
 /** Every process by flow, status and due time, with counts per status and a filter. */
 export function ProcessTable() {
   const processes = useRuntimeState((s) => s.processes);
-  const flows = useRuntimeState((s) => s.flows);
+  const flows = useFlowNames();
   const selected = useInspector((s) => s.selected);
-  const now = useInspector((s) => s.clock.now);
   const [filter, setFilter] = useState<string>('all');
-  const names = useMemo(() => new Map(flows.map((f) => [f.id, f.name ?? f.id])), [flows]);
+  const names = useMemo(() => new Map(flows.map((f) => [f.id, f.name])), [flows]);
   const counts = useMemo(() => {
     const c = new Map<string, number>();
     for (const p of processes) c.set(p.status, (c.get(p.status) ?? 0) + 1);
@@ -39,27 +40,32 @@ export function ProcessTable() {
 
   return (
     <div className="process-table">
-      <p className="counts">
-        <span>By status:</span>
-        {STATUSES.filter((s) => counts.has(s)).map((s) => (
-          <span key={s} className={`status status-${s}`}>
-            {s}: {counts.get(s)}
-          </span>
-        ))}
-      </p>
-      <label>
-        Show{' '}
-        <select value={filter} onChange={(e) => setFilter(e.target.value)}>
-          <option value="all">all processes ({processes.length})</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s} ({counts.get(s) ?? 0})
-            </option>
+      <div className="process-table__head">
+        <label className="process-table__filter">
+          <span className="visually-hidden">Show</span>
+          <Select value={filter} onChange={(e) => setFilter(e.target.value)}>
+            <option value="all">all processes ({processes.length})</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s} ({counts.get(s) ?? 0})
+              </option>
+            ))}
+          </Select>
+        </label>
+        <p className="counts">
+          {STATUSES.filter((s) => counts.has(s)).map((s) => (
+            <span key={s} className={`status-pill status-${s}`}>
+              {s} {counts.get(s)}
+            </span>
           ))}
-        </select>
-      </label>
+        </p>
+      </div>
       {shown.length === 0 ? (
-        <p>No processes{filter === 'all' ? ' yet' : ` ${filter}`}.</p>
+        <p className="empty">
+          {filter === 'all'
+            ? 'No processes yet. Press Start in the top bar to run the flow on the canvas.'
+            : `No process is ${filter}.`}
+        </p>
       ) : (
         <table aria-label="Processes">
           <thead>
@@ -88,8 +94,10 @@ export function ProcessTable() {
                   </button>
                 </th>
                 <td>{names.get(p.flow) ?? p.flow}</td>
-                <td className={`status status-${p.status}`}>{p.status}</td>
-                <td>{p.due === null ? '—' : formatDue(p.due, now)}</td>
+                <td>
+                  <span className={`status-pill status-${p.status}`}>{p.status}</span>
+                </td>
+                <td>{p.due === null ? '—' : <Countdown due={p.due} />}</td>
                 <td>{p.wakes}</td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useDesigner } from '../designer/designerStore.ts';
+import { Button } from '../ui/Button.tsx';
 import { openLevel } from './openInPlace.ts';
 import { setScope, useInspector } from './inspectorState.ts';
 
@@ -32,9 +33,14 @@ export function ScopeBreadcrumb() {
               {last ? (
                 <span aria-current="location">{level.label}</span>
               ) : (
-                <button type="button" onClick={() => void openLevel(level.path, level.flow)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  tooltip={`Back up to ${level.label}`}
+                  onClick={() => void openLevel(level.path, level.flow)}
+                >
                   {level.label}
-                </button>
+                </Button>
               )}
               {!last && <span aria-hidden="true"> › </span>}
             </li>

@@ -2,10 +2,14 @@ import { timersOf, waitDue } from '../../runtime/engine/timers.ts';
 import { statusOf, waitsWithTriggers } from '../../runtime/engine/step.ts';
 import type { ScopeSnapshot } from '../../runtime/engine/snapshot.ts';
 import { describeEntry } from './describeEntry.ts';
-import { formatDue, formatInstant } from './formatTime.ts';
+import { Countdown } from './Countdown.tsx';
+import { formatInstant } from './formatTime.ts';
+import { statusLabel } from './statusLabel.ts';
+import { Button } from '../ui/Button.tsx';
 import { showAsOf, useInspector, type Inspection } from './inspectorState.ts';
 
-const gen = (g: number[]) => (g.length === 0 ? '—' : g.join('.'));
+// A node outside every loop has no generation: nothing is said of it then, not a dash.
+const genNote = (g: number[]) => (g.length === 0 ? '' : ` (generation ${g.join('.')})`);
 
 /** Every ready node of the process, nested ones by path. */
 function readyOf(scope: ScopeSnapshot, prefix = ''): { path: string; gen: number[] }[] {
@@ -19,7 +23,7 @@ function readyOf(scope: ScopeSnapshot, prefix = ''): { path: string; gen: number
  * Where the process is: ready nodes, waits with their due times, and the snapshot's JSON. With a
  * journal entry chosen, the snapshot kept with it instead, read-only and labelled as of when.
  */
-export function SnapshotPanel({ inspection, now }: { inspection: Inspection; now: number }) {
+export function SnapshotPanel({ inspection }: { inspection: Inspection }) {
   const { record, flows, shown, journal } = inspection;
   const { snapshot } = shown;
   const asOf = useInspector((s) => s.asOf);
@@ -39,9 +43,9 @@ export function SnapshotPanel({ inspection, now }: { inspection: Inspection; now
         <p className="as-of" role="status">
           No snapshot was kept with entry {asOf + 1} (it was written before snapshots were kept);
           this is the snapshot now.{' '}
-          <button type="button" onClick={() => showAsOf(undefined)}>
+          <Button size="sm" onClick={() => showAsOf(undefined)}>
             Back to now
-          </button>
+          </Button>
         </p>
       )}
       {past && (
@@ -50,9 +54,9 @@ export function SnapshotPanel({ inspection, now }: { inspection: Inspection; now
             Entry {shown.entry! + 1}: {describeEntry(past)}, at {formatInstant(past.at)}
           </span>{' '}
           (read-only){' '}
-          <button type="button" onClick={() => showAsOf(undefined)}>
+          <Button size="sm" onClick={() => showAsOf(undefined)}>
             Back to now
-          </button>
+          </Button>
         </p>
       )}
       <dl>
@@ -60,7 +64,7 @@ export function SnapshotPanel({ inspection, now }: { inspection: Inspection; now
         {past ? (
           <dd aria-label="Status then">{statusOf(snapshot)}</dd>
         ) : (
-          <dd aria-label="Process status">{record.status}</dd>
+          <dd aria-label="Process status">{statusLabel(record)}</dd>
         )}
         {!past && record.error && (
           <>
@@ -72,7 +76,7 @@ export function SnapshotPanel({ inspection, now }: { inspection: Inspection; now
         <dd>
           {ready.length === 0
             ? 'nothing'
-            : ready.map((r) => `${r.path} (generation ${gen(r.gen)})`).join(', ')}
+            : ready.map((r) => `${r.path}${genNote(r.gen)}`).join(', ')}
         </dd>
         <dt>Waits</dt>
         <dd>
@@ -84,9 +88,15 @@ export function SnapshotPanel({ inspection, now }: { inspection: Inspection; now
                 const due = waitDue(timers, w.seq);
                 return (
                   <li key={w.seq}>
-                    <strong>{w.path}</strong> (generation {gen(w.gen)}) waits for{' '}
+                    <strong>{w.path}</strong>
+                    {genNote(w.gen)} waits for{' '}
                     {w.triggers.map((t) => describeTrigger(t)).join(' or ')}
-                    {due !== null && <> — due {formatDue(due, now)}</>}
+                    {due !== null && (
+                      <>
+                        {' '}
+                        — due <Countdown due={due} />
+                      </>
+                    )}
                   </li>
                 );
               })}

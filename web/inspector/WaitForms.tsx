@@ -2,10 +2,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { HumanField, Trigger } from '../../shared/schema.ts';
 import { waitsWithTriggers } from '../../runtime/engine/step.ts';
+import { Button } from '../ui/Button.tsx';
+import { Check, Mail } from '../ui/icons.tsx';
 import { act } from './act.ts';
 import type { Inspection } from './inspectorState.ts';
 
-/** A form for each waiting human trigger, built from its fields, and one to deliver an event. */
+/**
+ * What the process waits for that a designer can give it: a form for each waiting human
+ * trigger, built from its fields, and one to deliver an event when it waits for one (none
+ * otherwise: no flow of timers alone offers an event to send).
+ */
 export function WaitForms({ inspection }: { inspection: Inspection }) {
   const { record, flows } = inspection;
   if (record.status !== 'waiting') return null;
@@ -16,8 +22,10 @@ export function WaitForms({ inspection }: { inspection: Inspection }) {
   const events = [
     ...new Set(waits.flatMap((w) => w.triggers.flatMap((t) => (t.event ? [t.event] : [])))),
   ];
+  if (humans.length === 0 && events.length === 0) return null;
   return (
-    <div className="wait-forms">
+    <section className="inspector-panel wait-forms" aria-labelledby="wait-forms-heading">
+      <h3 id="wait-forms-heading">Waiting for you</h3>
       {humans.map(({ path, trigger }) => (
         <HumanForm
           key={`${path}/${trigger.id}`}
@@ -26,8 +34,8 @@ export function WaitForms({ inspection }: { inspection: Inspection }) {
           trigger={trigger}
         />
       ))}
-      <EventForm processId={record.id} suggestions={events} />
-    </div>
+      {events.length > 0 && <EventForm processId={record.id} suggestions={events} />}
+    </section>
   );
 }
 
@@ -65,6 +73,7 @@ function HumanForm({
             />
           ) : (
             <input
+              className="wf-input"
               type={f.type === 'number' ? 'number' : 'text'}
               value={String(values[f.name] ?? '')}
               onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
@@ -72,7 +81,14 @@ function HumanForm({
           )}
         </label>
       ))}
-      <button type="submit">Send {trigger.id}</button>
+      <Button
+        type="submit"
+        variant="primary"
+        size="sm"
+        icon={<Check size={14} aria-hidden="true" />}
+      >
+        Send answer
+      </Button>
     </form>
   );
 }
@@ -103,6 +119,7 @@ function EventForm({ processId, suggestions }: { processId: string; suggestions:
     <form className="event-form" aria-label="Deliver event" onSubmit={submit}>
       <label htmlFor={ids.name}>Event name</label>
       <input
+        className="wf-input"
         id={ids.name}
         list={ids.list}
         value={name}
@@ -116,6 +133,7 @@ function EventForm({ processId, suggestions }: { processId: string; suggestions:
       </datalist>
       <label htmlFor={ids.payload}>Payload (JSON)</label>
       <textarea
+        className="wf-input"
         id={ids.payload}
         rows={2}
         value={payload}
@@ -128,7 +146,9 @@ function EventForm({ processId, suggestions }: { processId: string; suggestions:
           {problem}
         </p>
       )}
-      <button type="submit">Deliver event</button>
+      <Button type="submit" size="sm" icon={<Mail size={14} aria-hidden="true" />}>
+        Deliver event
+      </Button>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { snapshotAsOf } from './asOf.ts';
 import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
 import { overlayOf, type NodeRunState } from './overlay.ts';
 import { scopeLevels, type ScopeLevel } from './scopePath.ts';
+import { inspectedProcess } from '../shell/session.ts';
 
 /** What the inspector shows of the selected process, read from the store on every change. */
 export interface Inspection extends ProcessReading {
@@ -17,6 +18,8 @@ export interface Inspection extends ProcessReading {
   overlay: Map<string, NodeRunState>;
   /** For a process whose flow changed: what changed, by flow id. */
   diffs: Map<string, CanvasDiff>;
+  /** The clock's time when this was read: the journal's chart ends there. */
+  readAt: number;
 }
 
 interface InspectorState {
@@ -47,6 +50,8 @@ export const useInspector = create<InspectorState>(() => ({
 }));
 
 export function selectProcess(id: string | undefined): void {
+  // Kept for this tab, so that a reload shows the same process.
+  inspectedProcess.set(id);
   useInspector.setState({
     selected: id,
     inspection: undefined,
@@ -67,7 +72,8 @@ function derive(
   raw: Raw,
   scope: readonly string[],
   asOf: number | undefined,
-  before?: Inspection,
+  before: Inspection | undefined,
+  readAt: number,
 ): Inspection {
   const levels = scopeLevels(raw.record.flow, scope, raw.flows);
   const kept = asOf === undefined ? undefined : snapshotAsOf(raw.journal, asOf);
@@ -88,6 +94,7 @@ function derive(
     shown,
     overlay: overlayOf(shown, journal, raw.flows, path),
     diffs: sameChanges ? before.diffs : canvasDiffs(changes, raw.flows),
+    readAt,
   };
 }
 
@@ -98,7 +105,9 @@ function rederive(patch: { scope?: string[]; asOf?: number | undefined }): void 
     return {
       scope,
       asOf,
-      inspection: s.inspection ? derive(s.inspection, scope, asOf, s.inspection) : undefined,
+      inspection: s.inspection
+        ? derive(s.inspection, scope, asOf, s.inspection, s.inspection.readAt)
+        : undefined,
     };
   });
 }
@@ -129,8 +138,12 @@ export async function refreshInspection(runtime: Runtime): Promise<void> {
   const s = useInspector.getState();
   if (s.selected !== id) return;
   if (!raw) {
-    useInspector.setState({ inspection: undefined });
+    // The process is gone (deleted in another tab, or a stale id kept from before a reload).
+    useInspector.setState({ inspection: undefined, selected: undefined });
+    inspectedProcess.set(undefined);
     return;
   }
-  useInspector.setState({ inspection: derive(raw, s.scope, s.asOf, s.inspection) });
+  useInspector.setState({
+    inspection: derive(raw, s.scope, s.asOf, s.inspection, runtime.clock.now()),
+  });
 }

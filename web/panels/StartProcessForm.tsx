@@ -1,43 +1,48 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
+import { useDesigner } from '../designer/designerStore.ts';
+import { firstContextOf, startProcess, type StartContext } from '../shell/startProcess.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
-import { savePendingEdit } from '../workspace/workspaceActions.ts';
+import { Button } from '../ui/Button.tsx';
+import { Field } from '../ui/Field.tsx';
+import { Play } from '../ui/icons.tsx';
+import { Select } from '../ui/Select.tsx';
 
 /**
- * Starts a process of a workspace flow on a new context, with a first value given as JSON, or
- * bound to the live context of a process already started.
+ * Starts a process of a workspace flow (the one open, unless another is chosen) on a new
+ * context, with a first value given as JSON (the flow's last one, or `{}`), or bound to the live
+ * context of a process already started; paused, to step through it, if asked.
  */
-export function StartProcessForm() {
+export function StartProcessForm({ onStarted }: { onStarted?: (id: string) => void }) {
   const flows = useRuntimeState((s) => s.flows);
   const processes = useRuntimeState((s) => s.processes);
-  const runtime = useRuntimeState((s) => s.runtime);
-  const [flowId, setFlowId] = useState('');
+  const ready = useRuntimeState((s) => s.runtime !== undefined);
+  const openId = useDesigner((s) => (s.open ? s.meta.id : undefined));
+  const [flowId, setFlowId] = useState(() => openId ?? '');
+  const chosen = flows.some((f) => f.id === flowId) ? flowId : (openId ?? flows[0]?.id ?? '');
   const [shareWith, setShareWith] = useState('');
-  const [contextText, setContextText] = useState('{}');
+  const [contextText, setContextText] = useState(() => firstContextOf(chosen));
   const [error, setError] = useState<string | undefined>();
   const [paused, setPaused] = useState(false);
-  const ids = { flow: useId(), share: useId(), context: useId(), shared: useId(), error: useId() };
-  const chosen = flowId || flows[0]?.id || '';
   const names = new Map(flows.map((f) => [f.id, f.name ?? f.id]));
   // A process chosen to share with is always one that exists.
   const sharing = processes.some((p) => p.id === shareWith) ? shareWith : '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!runtime || !chosen) return;
-    let options: { context: unknown } | { shareContextWith: string };
+    if (!chosen) return;
+    let context: StartContext;
     if (sharing) {
-      options = { shareContextWith: sharing };
+      context = { shareWith: sharing };
     } else {
       const parsed = parseJsonText(contextText);
-      if (!parsed.ok) return setError(`The initial context is not valid JSON: ${parsed.error}`);
-      options = { context: parsed.value };
+      if (!parsed.ok) return setError(`The first context is not valid JSON: ${parsed.error}`);
+      context = { text: contextText, value: parsed.value };
     }
     try {
-      // A flow just edited on the canvas starts as drawn, not as last autosaved.
-      await savePendingEdit();
-      await runtime.supervisor.start(chosen, { ...options, paused });
+      const id = await startProcess(chosen, context, paused);
       setError(undefined);
+      onStarted?.(id);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -45,56 +50,71 @@ export function StartProcessForm() {
 
   return (
     <form className="start-process" onSubmit={(e) => void submit(e)} aria-label="Start a process">
-      <label htmlFor={ids.flow}>Flow</label>
-      <select id={ids.flow} value={chosen} onChange={(e) => setFlowId(e.target.value)}>
-        {flows.map((f) => (
-          <option key={f.id} value={f.id}>
-            {f.name ?? f.id}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={ids.share}>Context</label>
-      <select id={ids.share} value={sharing} onChange={(e) => setShareWith(e.target.value)}>
-        <option value="">A new context</option>
-        {processes.map((p) => (
-          <option key={p.id} value={p.id}>
-            Share the context of {p.id} ({names.get(p.flow) ?? p.flow})
-          </option>
-        ))}
-      </select>
-      <label htmlFor={ids.context}>Initial context (JSON)</label>
-      <textarea
-        id={ids.context}
-        rows={3}
-        spellCheck={false}
-        value={contextText}
-        disabled={sharing !== ''}
-        aria-describedby={
-          [sharing ? ids.shared : undefined, error ? ids.error : undefined]
-            .filter(Boolean)
-            .join(' ') || undefined
+      <Field label="Flow">
+        {(props) => (
+          <Select
+            {...props}
+            value={chosen}
+            onChange={(e) => {
+              setFlowId(e.target.value);
+              setContextText(firstContextOf(e.target.value));
+            }}
+          >
+            {flows.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name ?? f.id}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Context">
+        {(props) => (
+          <Select {...props} value={sharing} onChange={(e) => setShareWith(e.target.value)}>
+            <option value="">A new context</option>
+            {processes.map((p) => (
+              <option key={p.id} value={p.id}>
+                Share the context of {p.id} ({names.get(p.flow) ?? p.flow})
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        label="Initial context (JSON)"
+        hint={
+          sharing
+            ? `The new process reads and writes the live context of ${sharing}; it has no first value of its own.`
+            : 'Prefilled with what this flow last started with.'
         }
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => setContextText(e.target.value)}
-      />
-      {sharing && (
-        <p id={ids.shared} className="hint">
-          The new process reads and writes the live context of {sharing}; it has no first value of
-          its own.
-        </p>
-      )}
+        error={error}
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            className="wf-input"
+            rows={4}
+            spellCheck={false}
+            value={contextText}
+            disabled={sharing !== ''}
+            onChange={(e) => setContextText(e.target.value)}
+          />
+        )}
+      </Field>
       <label className="start-paused">
         <input type="checkbox" checked={paused} onChange={(e) => setPaused(e.target.checked)} />{' '}
         Start paused, to step through it
       </label>
-      <button type="submit" disabled={!runtime || !chosen}>
-        Start process
-      </button>
-      {error && (
-        <p id={ids.error} role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <div className="start-process__actions">
+        <Button
+          type="submit"
+          variant="primary"
+          icon={<Play size={14} aria-hidden="true" />}
+          disabled={!ready || !chosen}
+        >
+          Start process
+        </Button>
+      </div>
     </form>
   );
 }

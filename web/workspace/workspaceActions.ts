@@ -20,6 +20,9 @@ export function runtime(): Promise<Runtime> {
 export const workspaceFlows = (): Map<string, Flow> =>
   new Map(useRuntimeState.getState().flows.map((f) => [f.id, f]));
 
+/** Undo histories of the flows not open now, by flow id, for this tab's life. */
+const histories = new Map<string, ReturnType<typeof useDesigner.getState>['history']>();
+
 /**
  * Opens a workspace flow on the canvas, and remembers it for the next visit. A flow just saved
  * is passed in: the workspace's list catches up with a save only on the next frame.
@@ -29,17 +32,28 @@ export async function openWorkspaceFlow(
   flow: Flow | undefined = workspaceFlows().get(id),
 ): Promise<void> {
   if (!flow) return;
+  const { meta, open, history } = useDesigner.getState();
+  // The flow on the canvas already: opening it again would only wipe its undo history.
+  if (open && meta.id === id) return;
   // An edit still waiting for its autosave belongs to the flow open now: save it before leaving.
   await savePendingEdit();
-  openFlow(useDesigner.getState().meta.id === id ? currentFlow() : flow);
+  if (open && meta.id) histories.set(meta.id, history);
+  openFlow(flow);
+  // Each flow keeps its undo history while the tab lives, however often another is opened.
+  const kept = histories.get(id);
+  if (kept) useDesigner.setState({ history: kept });
   await (await runtime()).idb.putMeta('openFlow', id);
 }
 
-/** The flow to open at start: the one open last time, else the first. */
+/** The example a first visit opens on: the daily loop shows most of what wakeflow does. */
+export const FIRST_FLOW = 'nightly-refresh';
+
+/** The flow to open at start: the one open last time, else the daily loop, else the first. */
 export async function initialFlowId(): Promise<string | undefined> {
   const last = await (await runtime()).idb.getMeta('openFlow');
   const flows = workspaceFlows();
   if (typeof last === 'string' && flows.has(last)) return last;
+  if (flows.has(FIRST_FLOW)) return FIRST_FLOW;
   return useRuntimeState.getState().flows[0]?.id;
 }
 

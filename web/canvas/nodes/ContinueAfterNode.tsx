@@ -3,6 +3,7 @@ import { memo, useEffect, useRef } from 'react';
 import { triggerHandleId, type FlowNodeData } from '../../designer/canvasTypes.ts';
 import { describeTrigger } from './describeNode.ts';
 import { NodeShell } from './NodeShell.tsx';
+import { TriggerIcon } from '../../ui/icons.tsx';
 
 /**
  * A durable stop with its triggers, one row each. Every row has its own source handle, so an
@@ -44,7 +45,7 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
                 title={t.words}
               >
                 <span className="wf-trigger__icon" aria-hidden="true">
-                  {t.icon}
+                  <TriggerIcon kind={t.kind} />
                 </span>
                 <span className="wf-visually-hidden">{t.kind} </span>
                 <span className="wf-trigger__text">{t.text}</span>

@@ -2,10 +2,11 @@ import { Handle, Position } from '@xyflow/react';
 import type { ReactNode } from 'react';
 import type { FlowNodeData } from '../../designer/canvasTypes.ts';
 import { countProblems, listIds, nodeAriaLabel, nodeLabel } from './describeNode.ts';
-import { KIND_ICONS, KIND_NAMES } from './kinds.ts';
+import { KIND_NAMES } from './kinds.ts';
 import { ChangeBadge } from './ChangeBadge.tsx';
 import { RunBadge } from './RunBadge.tsx';
 import './nodes.css';
+import { KindIcon, ProblemIcon } from '../../ui/icons.tsx';
 
 export interface NodeShellProps {
   data: FlowNodeData;
@@ -78,12 +79,14 @@ export function NodeShell({
       )}
       <div className="wf-node__header">
         <span className="wf-node__kind">
-          <span aria-hidden="true">{KIND_ICONS[node.kind]}</span> {KIND_NAMES[node.kind]}
+          <KindIcon kind={node.kind} size={12} /> {KIND_NAMES[node.kind]}
         </span>
         <ChangeBadge change={change} />
         {problems.length > 0 && (
           <span className="wf-node__problems" title={problems.join('\n')}>
-            <span aria-hidden="true">⚠ {problems.length}</span>
+            <span aria-hidden="true">
+              <ProblemIcon /> {problems.length}
+            </span>
             <span className="wf-visually-hidden">
               {countProblems(problems.length)}: {problems.join('; ')}
             </span>

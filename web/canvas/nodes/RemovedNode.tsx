@@ -3,8 +3,9 @@ import { memo } from 'react';
 import type { RemovedCanvasNode } from '../removedItems.ts';
 import { ChangeBadge } from './ChangeBadge.tsx';
 import { nodeLabel } from './describeNode.ts';
-import { KIND_ICONS, KIND_NAMES } from './kinds.ts';
+import { KIND_NAMES } from './kinds.ts';
 import './nodes.css';
+import { KindIcon } from '../../ui/icons.tsx';
 
 /**
  * A node the process stood on or passed that is gone from the flow as it is now, drawn dashed
@@ -21,7 +22,7 @@ export const RemovedNode = memo(function RemovedNode({ data }: NodeProps<Removed
       <Handle type="source" position={Position.Right} className="wf-handle" isConnectable={false} />
       <div className="wf-node__header">
         <span className="wf-node__kind">
-          <span aria-hidden="true">{KIND_ICONS[node.kind]}</span> {KIND_NAMES[node.kind]}
+          <KindIcon kind={node.kind} size={12} /> {KIND_NAMES[node.kind]}
         </span>
         <ChangeBadge change="removed" />
       </div>

@@ -10,6 +10,21 @@ import {
 } from '../../workspace/exportFlows.ts';
 import { workspaceFlows } from '../../workspace/workspaceActions.ts';
 import { downloadBpmn } from '../../workspace/exportBpmnFile.ts';
+import { Button, IconButton } from '../../ui/Button.tsx';
+import {
+  ChevronDown,
+  CircleHelp,
+  Download,
+  FileUp,
+  Image,
+  LayoutGrid,
+  Redo2,
+  Undo2,
+  Workflow,
+} from '../../ui/icons.tsx';
+import { Menu, type MenuItem } from '../../ui/Menu.tsx';
+
+const ICON = 16;
 
 /** Undo and redo, layout, import, export (flow, flow with sub-flows, PNG, SVG) and help. */
 export function DesignerToolbar({
@@ -22,6 +37,7 @@ export function DesignerToolbar({
   const canUndo = useDesigner((s) => s.history.past.length > 0);
   const canRedo = useDesigner((s) => s.history.future.length > 0);
   const flowId = useDesigner((s) => s.meta.id);
+  const open = useDesigner((s) => s.open);
   const { fitView } = useReactFlow();
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | undefined>();
@@ -49,25 +65,66 @@ export function DesignerToolbar({
     }
   };
 
+  const exports: (MenuItem | 'separator')[] = [
+    {
+      label: 'Export flow',
+      icon: <Download size={14} />,
+      onSelect: () => download(`${flowId}.flow.json`, flowFileText(currentFlow())),
+    },
+    {
+      label: 'Export with sub-flows',
+      icon: <Workflow size={14} />,
+      onSelect: () => {
+        const flow = currentFlow();
+        const all = workspaceFlows();
+        all.set(flow.id, flow);
+        download(`${flowId}.flows.json`, flowsFileText(withCalledFlows(flow, all)));
+      },
+    },
+    'separator',
+    {
+      label: 'Export BPMN',
+      icon: <Workflow size={14} />,
+      onSelect: () => void downloadBpmn(currentFlow(), workspaceFlows()),
+    },
+    { label: 'Export PNG', icon: <Image size={14} />, onSelect: () => void picture('png') },
+    { label: 'Export SVG', icon: <Image size={14} />, onSelect: () => void picture('svg') },
+  ];
+
   return (
     <div role="toolbar" aria-label="Flow actions" className="designer-toolbar">
-      <button type="button" onClick={undoEdit} disabled={!canUndo} aria-keyshortcuts="Control+Z">
-        Undo
-      </button>
-      <button
-        type="button"
+      <IconButton
+        label="Undo"
+        tooltip="Undo the last edit"
+        shortcut="Ctrl+Z"
+        icon={<Undo2 size={ICON} />}
+        onClick={undoEdit}
+        disabled={!canUndo}
+      />
+      <IconButton
+        label="Redo"
+        tooltip="Redo what was undone"
+        shortcut="Ctrl+Shift+Z"
+        icon={<Redo2 size={ICON} />}
         onClick={redoEdit}
         disabled={!canRedo}
-        aria-keyshortcuts="Control+Shift+Z"
+      />
+      <IconButton
+        label="Auto-layout"
+        tooltip="Lay the nodes out left to right, and fit them to the view"
+        icon={<LayoutGrid size={ICON} />}
+        onClick={() => void layout()}
+        disabled={!open}
+      />
+      <span className="designer-toolbar__divider" aria-hidden="true" />
+      <Button
+        variant="ghost"
+        icon={<FileUp size={ICON} aria-hidden="true" />}
+        tooltip="Import flows from a .json file (or drop one on the page, or paste its text)"
+        onClick={() => picker.current?.click()}
       >
-        Redo
-      </button>
-      <button type="button" onClick={() => void layout()}>
-        Auto-layout
-      </button>
-      <button type="button" onClick={() => picker.current?.click()}>
         Import…
-      </button>
+      </Button>
       <input
         ref={picker}
         type="file"
@@ -80,35 +137,28 @@ export function DesignerToolbar({
           e.target.value = '';
         }}
       />
-      <button
-        type="button"
-        onClick={() => download(`${flowId}.flow.json`, flowFileText(currentFlow()))}
-      >
-        Export flow
-      </button>
-      <button
-        type="button"
-        onClick={() => {
-          const flow = currentFlow();
-          const all = workspaceFlows();
-          all.set(flow.id, flow);
-          download(`${flowId}.flows.json`, flowsFileText(withCalledFlows(flow, all)));
-        }}
-      >
-        Export with sub-flows
-      </button>
-      <button type="button" onClick={() => void downloadBpmn(currentFlow(), workspaceFlows())}>
-        Export BPMN
-      </button>
-      <button type="button" onClick={() => void picture('png')}>
-        Export PNG
-      </button>
-      <button type="button" onClick={() => void picture('svg')}>
-        Export SVG
-      </button>
-      <button type="button" onClick={onHelp} aria-keyshortcuts="?">
-        Help
-      </button>
+      <Menu
+        label="Export"
+        items={exports}
+        trigger={
+          <Button
+            variant="ghost"
+            icon={<Download size={ICON} aria-hidden="true" />}
+            disabled={!open}
+            tooltip="Download the open flow as a file or a picture"
+          >
+            Export
+            <ChevronDown size={12} aria-hidden="true" />
+          </Button>
+        }
+      />
+      <IconButton
+        label="Help"
+        tooltip="How wakeflow works, and its keyboard shortcuts"
+        shortcut="?"
+        icon={<CircleHelp size={ICON} />}
+        onClick={onHelp}
+      />
       <span role="status" className="busy">
         {busy}
       </span>

@@ -1,48 +1,31 @@
-import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useReactFlow } from '@xyflow/react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Canvas } from '../../canvas/Canvas.tsx';
 import { setOpenSubflowHandler } from '../../canvas/nodes/openSubflow.ts';
-import { Palette } from '../../canvas/Palette.tsx';
 import { useShortcuts } from '../../canvas/useShortcuts.ts';
 import { openSubflowNode } from '../../inspector/openInPlace.ts';
 import { ScopeBreadcrumb } from '../../inspector/ScopeBreadcrumb.tsx';
 import { PropertyPanel } from '../../panels/properties/PropertyPanel.tsx';
 import { useRuntimeState } from '../../state/runtimeState.ts';
-import { WorkspaceList } from '../../workspace/WorkspaceList.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { useFlowNames } from '../../workspace/useFlowNames.ts';
 import {
   initialFlowId,
   openWorkspaceFlow,
-  renameWorkspaceFlow,
   startAutosave,
   workspaceFlows,
 } from '../../workspace/workspaceActions.ts';
 import { addNode, useDesigner } from '../designerStore.ts';
 import { startLiveValidation } from '../validation.ts';
-import { DesignerToolbar } from './DesignerToolbar.tsx';
-import { HelpDialog } from './HelpDialog.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
-import { useFileImport } from './useFileImport.ts';
 import './designer.css';
 
-/** The designer: the workspace's flows, the palette, the canvas, properties and problems. */
-export function DesignerView() {
-  return (
-    <ReactFlowProvider>
-      <DesignerLayout />
-    </ReactFlowProvider>
-  );
-}
-
-function DesignerLayout() {
+/**
+ * What the designer runs while the workspace is open: the flow opened first, live validation,
+ * autosave, sub-flows opened in place, and the drawing shortcuts. Inside a ReactFlowProvider.
+ */
+export function useDesignerSession(onHelp: () => void): void {
   const ready = useRuntimeState((s) => s.runtime !== undefined);
-  const open = useDesigner((s) => s.open);
-  const flowRefs = useRuntimeState(useShallow((s) => s.flows));
-  const workspace = useMemo(() => flowRefs.map((f) => ({ id: f.id, name: f.name })), [flowRefs]);
-  const [help, setHelp] = useState(false);
-  const { screenToFlowPosition } = useReactFlow();
-  const { importFile, message, dismiss } = useFileImport();
-
   useEffect(() => {
     if (!ready) return;
     void initialFlowId().then((id) => {
@@ -57,12 +40,14 @@ function DesignerLayout() {
       stopSubflows();
     };
   }, [ready]);
+  useShortcuts({ onHelp });
+}
 
-  const showHelp = useCallback(() => setHelp(true), []);
-  useShortcuts({ onHelp: showHelp });
-
-  const addAtCentre = useCallback(
-    (kind: Parameters<typeof addNode>[0]) => {
+/** Adds a node of a kind at the centre of the canvas's view (the palette's click). */
+export function useAddAtCentre(): (kind: Parameters<typeof addNode>[0]) => void {
+  const { screenToFlowPosition } = useReactFlow();
+  return useCallback(
+    (kind) => {
       const pane = document.querySelector('.canvas')?.getBoundingClientRect();
       const centre = pane
         ? { x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 }
@@ -71,58 +56,53 @@ function DesignerLayout() {
     },
     [screenToFlowPosition],
   );
+}
 
+/** The canvas, with the import's message and the breadcrumb of a sub-flow opened in place. */
+export function DesignerArea({
+  message,
+  dismiss,
+  notice,
+  children,
+}: {
+  message: { ok: boolean; text: string } | undefined;
+  dismiss: () => void;
+  /** Said above the canvas (processes sleeping on the flow). */
+  notice?: ReactNode;
+  children?: ReactNode;
+}) {
+  const open = useDesigner((s) => s.open);
   return (
-    <div className="designer">
-      <aside className="designer-side" aria-label="Flows and node kinds">
-        <WorkspaceList />
-        <h2 id="palette-heading">Add a node</h2>
-        <Palette onAdd={addAtCentre} orientation="vertical" />
-      </aside>
-      <section className="designer-main" aria-label="Designer">
-        <FlowTitle />
-        <DesignerToolbar onImportFile={(f) => void importFile(f)} onHelp={showHelp} />
-        {message && (
-          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'warning'}>
-            {message.text}{' '}
-            <button type="button" onClick={dismiss}>
-              Dismiss
-            </button>
-          </p>
-        )}
-        <ScopeBreadcrumb />
-        {open ? <Canvas /> : <p className="empty">Open or create a flow to start drawing.</p>}
-      </section>
-      <aside className="designer-props" aria-label="Properties and problems">
-        <PropertyPanel workspaceFlows={workspace} />
-        <ProblemsList />
-      </aside>
-      <HelpDialog open={help} onClose={() => setHelp(false)} />
-    </div>
+    <section className="designer-main" aria-label="Designer">
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'warning'}>
+          {message.text}{' '}
+          <Button size="sm" variant="ghost" onClick={dismiss}>
+            Dismiss
+          </Button>
+        </p>
+      )}
+      <ScopeBreadcrumb />
+      {notice}
+      {open ? (
+        <Canvas />
+      ) : (
+        <p className="empty">Open a flow from the list on the left, or make a new one, to draw.</p>
+      )}
+      {children}
+    </section>
   );
 }
 
-/** The open flow's name, editable; the id stays as it is. */
-function FlowTitle() {
-  const id = useDesigner((s) => s.meta.id);
-  const name = useDesigner((s) => s.meta.name ?? s.meta.id);
-  const [draft, setDraft] = useState<string | undefined>();
-  if (!id) return null;
+/** The selected node's or edge's properties, and the open flow's problems; `children` first. */
+export function DesignerProperties({ children }: { children?: ReactNode }) {
+  // Not useShallow over the flows: they are structured clones, new on every read.
+  const workspace = useFlowNames();
   return (
-    <div className="flow-title">
-      <label htmlFor="flow-name">Flow name</label>
-      <input
-        id="flow-name"
-        value={draft ?? name}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => {
-          if (draft !== undefined && draft.trim() && draft !== name)
-            void renameWorkspaceFlow(id, draft.trim());
-          setDraft(undefined);
-        }}
-        onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-      />
-      <span className="flow-id">id: {id}</span>
-    </div>
+    <aside className="designer-props" aria-label="Properties and problems">
+      {children}
+      <PropertyPanel workspaceFlows={workspace} />
+      <ProblemsList />
+    </aside>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Dialog } from '../../ui/Dialog.tsx';
 
 const SHORTCUTS: [string, string][] = [
   ['Delete or Backspace', 'delete the selection'],
@@ -9,22 +9,47 @@ const SHORTCUTS: [string, string][] = [
   ['Shift+click, or drag a box with Shift', 'select several'],
   ['Arrow keys in the palette', 'move between node kinds; Enter adds one'],
   ['?', 'this help'],
-  ['Escape', 'close a dialog'],
+  ['Escape', 'stop the process inspected, or close a dialog'],
 ];
 
-/** The shortcuts, in a modal dialog (the native one: focus and Escape handled by the browser). */
+const STEPS: [string, string][] = [
+  [
+    'Draw',
+    'Add nodes from the palette on the left, drag from a handle to connect them, and set each one’s properties on the right.',
+  ],
+  [
+    'Start',
+    'Start runs the flow on the canvas; its process is selected below, its position drawn on the canvas.',
+  ],
+  [
+    'Watch',
+    'The run view shows where the process is (snapshot), what is true now (context) and which pass it is on (generations), with its journal.',
+  ],
+  [
+    'Move time',
+    'Switch the clock to virtual time and advance it: a day-long sleep passes in a click.',
+  ],
+];
+
+/** How the workbench is used, and its keyboard shortcuts, in a modal dialog. */
 export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog ref={ref} aria-labelledby="help-heading" onClose={onClose} className="help">
-      <h2 id="help-heading">Keyboard shortcuts</h2>
-      <table>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="Help"
+      description="wakeflow designs durable flows: processes that sleep on timers, events and people, and wake where they stopped."
+      size="lg"
+    >
+      <ol className="help-steps">
+        {STEPS.map(([title, text]) => (
+          <li key={title}>
+            <strong>{title}.</strong> {text}
+          </li>
+        ))}
+      </ol>
+      <h3 className="help-heading">Keyboard shortcuts</h3>
+      <table className="help-shortcuts" aria-label="Keyboard shortcuts">
         <tbody>
           {SHORTCUTS.map(([keys, what]) => (
             <tr key={keys}>
@@ -36,9 +61,6 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
           ))}
         </tbody>
       </table>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,0 +1,48 @@
+import { refreshInspection, selectProcess } from '../inspector/inspectorState.ts';
+import { useRuntimeState } from '../state/runtimeState.ts';
+import { openWorkspaceFlow, savePendingEdit } from '../workspace/workspaceActions.ts';
+import { lastStart } from './session.ts';
+import { showRunView } from './shellState.ts';
+
+/** A first context that makes each example do what it shows, for its first start. */
+const EXAMPLE_CONTEXTS: Readonly<Record<string, string>> = {
+  'nightly-refresh': '{ "prices": { "read": 0 } }',
+  'order-approval': '{ "order": { "lines": [{ "price": 2, "qty": 3 }] } }',
+  'fanout-join': '{ "amount": 700 }',
+};
+
+/** The context text a start of `flow` is prefilled with: its last start's, else `{}`. */
+export function firstContextOf(flow: string): string {
+  const last = lastStart.get(flow);
+  return last === '{}' ? (EXAMPLE_CONTEXTS[flow] ?? last) : last;
+}
+
+export type StartContext = { text: string; value: unknown } | { shareWith: string };
+
+/**
+ * Starts a process of `flow`, remembers the context it started with, and inspects it: the new
+ * process is selected and the run view shown, so that what was started is what is seen.
+ */
+export async function startProcess(
+  flow: string,
+  context: StartContext,
+  paused: boolean,
+): Promise<string> {
+  const runtime = useRuntimeState.getState().runtime;
+  if (!runtime) throw new Error('the workspace is still opening; try again in a moment');
+  // A flow just edited on the canvas starts as drawn, not as last autosaved.
+  await savePendingEdit();
+  const record = await runtime.supervisor.start(
+    flow,
+    'shareWith' in context
+      ? { shareContextWith: context.shareWith, paused }
+      : { context: context.value, paused },
+  );
+  if ('text' in context) lastStart.set(flow, context.text);
+  selectProcess(record.id);
+  showRunView();
+  // Its position is drawn on the canvas of its flow.
+  await openWorkspaceFlow(flow);
+  await refreshInspection(runtime);
+  return record.id;
+}

@@ -1,0 +1,19 @@
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { ChevronDown } from 'lucide-react';
+
+/**
+ * A styled native select. Native rather than a custom listbox: the platform's keyboard,
+ * type-ahead and form behaviour come with it, and screen readers announce it as they expect.
+ */
+export function Select({
+  className,
+  ref,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <span className={`wf-select${className ? ` ${className}` : ''}`}>
+      <select ref={ref} {...rest} />
+      <ChevronDown aria-hidden="true" size={14} className="wf-select__chevron" />
+    </span>
+  );
+}

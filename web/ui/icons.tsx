@@ -1,0 +1,100 @@
+/**
+ * The app's icons, all SVG (lucide-react), never emoji: an emoji draws as an empty box where no
+ * emoji font is installed. Every icon here is decorative (aria-hidden); the control or text
+ * beside it carries the meaning. The canvas imports the kind and trigger icons from here.
+ */
+import {
+  AlarmClock,
+  Boxes,
+  CirclePlay,
+  Clock,
+  GitFork,
+  GitMerge,
+  Mail,
+  Settings2,
+  Square,
+  TriangleAlert,
+  User,
+  type LucideIcon,
+  type LucideProps,
+} from 'lucide-react';
+import type { NodeKind } from '../../shared/schema.ts';
+
+export {
+  ArrowRight,
+  Check,
+  ChevronDown,
+  ChevronRight,
+  CircleHelp,
+  Copy,
+  Download,
+  Ellipsis,
+  FastForward,
+  FilePlus2,
+  FileUp,
+  Image,
+  LayoutGrid,
+  ListRestart,
+  Monitor,
+  Moon,
+  PanelBottom,
+  PanelLeft,
+  PanelRight,
+  Pause,
+  Pencil,
+  Play,
+  Plus,
+  Redo2,
+  RotateCcw,
+  SkipForward,
+  Square as StopIcon,
+  StepForward,
+  Sun,
+  Trash2,
+  Undo2,
+  X,
+  Zap,
+  CircleCheck,
+  CircleX,
+  Hourglass,
+  Timer,
+  Save,
+  CloudAlert,
+  Workflow,
+  Clock,
+  AlarmClock,
+  Mail,
+} from 'lucide-react';
+
+const KIND: Readonly<Record<NodeKind, LucideIcon>> = {
+  start: CirclePlay,
+  work: Settings2,
+  fanout: GitFork,
+  join: GitMerge,
+  'continue-after': AlarmClock,
+  subflow: Boxes,
+  end: Square,
+};
+
+/** The icon of a node kind, as drawn in the palette and on each node's header. */
+export function KindIcon({ kind, size = 14, ...rest }: { kind: NodeKind } & LucideProps) {
+  const Icon = KIND[kind];
+  return <Icon size={size} aria-hidden="true" {...rest} />;
+}
+
+const TRIGGER = { timer: Clock, event: Mail, human: User } as const;
+
+/** The icon of a trigger kind: a timer, an event, a person. */
+export function TriggerIcon({
+  kind,
+  size = 12,
+  ...rest
+}: { kind: keyof typeof TRIGGER } & LucideProps) {
+  const Icon = TRIGGER[kind];
+  return <Icon size={size} aria-hidden="true" {...rest} />;
+}
+
+/** The icon beside a count of problems. */
+export function ProblemIcon({ size = 12, ...rest }: LucideProps) {
+  return <TriangleAlert size={size} aria-hidden="true" {...rest} />;
+}
