@@ -102,7 +102,9 @@ async function runStep(
   }
 }
 
-export async function reportProcesses(supervisor: Supervisor): Promise<Record<string, ProcessReport>> {
+export async function reportProcesses(
+  supervisor: Supervisor,
+): Promise<Record<string, ProcessReport>> {
   const store = supervisor.store;
   const out: Record<string, ProcessReport> = {};
   for (const p of await store.listProcesses()) {
