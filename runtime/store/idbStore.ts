@@ -89,6 +89,10 @@ export class IdbStore implements Store {
     const all = await this.db.getAll('processes');
     return all.sort((a, b) => a.created - b.created);
   }
+  async runningProcesses() {
+    const running = await this.db.getAllFromIndex('processes', 'by-status', 'running');
+    return running.sort((a, b) => a.created - b.created);
+  }
   async dueProcesses(until: number) {
     const due = await this.db.getAllFromIndex('processes', 'by-due', IDBKeyRange.upperBound(until));
     return due

@@ -186,6 +186,10 @@ export class ResilientStore implements Store {
     for (const p of this.processes.values()) merged.set(p.id, structuredClone(p));
     return [...merged.values()].sort((a, b) => a.created - b.created);
   }
+  async runningProcesses() {
+    if (!this.pending && this.inner.runningProcesses) return this.inner.runningProcesses();
+    return (await this.listProcesses()).filter((p) => p.status === 'running');
+  }
   async dueProcesses(until: number) {
     // With nothing kept in memory the database's due index answers alone: no read of every process.
     if (!this.pending) return this.inner.dueProcesses(until);

@@ -49,6 +49,8 @@ export interface Store {
   putProcess(record: ProcessRecord, journal?: JournalEntry[]): Promise<void>;
   /** Every process, oldest first. */
   listProcesses(): Promise<ProcessRecord[]>;
+  /** Processes whose status is running, oldest first; optional (an index answers it). */
+  runningProcesses?(): Promise<ProcessRecord[]>;
   /** Waiting processes due by `until`, earliest first (then oldest first). */
   dueProcesses(until: number): Promise<ProcessRecord[]>;
 

@@ -5,7 +5,7 @@ import { timersOf } from '../engine/timers.ts';
 import { isSettable } from './clock.ts';
 import { inOrder } from './inOrder.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
-import { humanInputProblem } from './humanInput.ts';
+import { answeredAlready, humanInputProblem } from './humanInput.ts';
 import type { ProcessRecord } from './records.ts';
 import {
   assertRunnable,
@@ -16,6 +16,17 @@ import {
   type SupervisorOptions,
 } from './supervisorCore.ts';
 import { SupervisorControls, type ResolveChoice } from './supervisorControls.ts';
+
+/** How a process starts (see `Supervisor.start`). */
+export interface StartOptions {
+  id?: string;
+  context?: unknown;
+  shareContextWith?: string;
+  /** Stopped before its first node, for a designer to step through it. */
+  paused?: boolean;
+  /** false: store the process, running, and return; the caller drives it (`runAll`). */
+  drive?: boolean;
+}
 
 export { MAX_STEPS_PER_RUN, SupervisorError, type StepWatch, type SupervisorOptions };
 export type { ResolveChoice };
@@ -35,19 +46,12 @@ export class Supervisor extends SupervisorControls {
   private created = 0;
 
   /** Starts a process of `flowId` on a new context, or bound to the context of another process. */
-  async start(
-    flowId: string,
-    options: { id?: string; context?: unknown; shareContextWith?: string; paused?: boolean } = {},
-  ): Promise<ProcessRecord> {
+  async start(flowId: string, options: StartOptions = {}): Promise<ProcessRecord> {
     const id = options.id ?? this.newId('process');
     return this.locked(id, () => this.create(id, flowId, options));
   }
 
-  private async create(
-    id: string,
-    flowId: string,
-    options: { context?: unknown; shareContextWith?: string; paused?: boolean },
-  ): Promise<ProcessRecord> {
+  private async create(id: string, flowId: string, options: StartOptions): Promise<ProcessRecord> {
     if (options.context !== undefined && options.shareContextWith !== undefined) {
       throw new SupervisorError('a process starts on a new context or shares one, not both');
     }
@@ -99,7 +103,7 @@ export class Supervisor extends SupervisorControls {
     await this.store.putProcess(first, [
       this.stamp(id, { type: 'started', flow: flowId, contextId }, first.snapshot),
     ]);
-    return options.paused ? first : this.driveUnlocked(id);
+    return options.paused || options.drive === false ? first : this.driveUnlocked(id);
   }
 
   /**
@@ -111,10 +115,22 @@ export class Supervisor extends SupervisorControls {
     return this.locked(id, () => this.driveUnlocked(id));
   }
 
-  /** Runs every process that can run until it stops, oldest first. */
+  /**
+   * Runs every process that can run until it stops, oldest first. One that another runner holds
+   * (another tab's long run, a control in progress) is left to it.
+   */
   async runAll(): Promise<void> {
-    for (const p of await this.store.listProcesses())
-      if (p.status === 'running') await this.drive(p.id);
+    const running = this.store.runningProcesses
+      ? await this.store.runningProcesses()
+      : (await this.store.listProcesses()).filter((p) => p.status === 'running');
+    for (const p of running) {
+      const ran = await this.locks.withLock(
+        `wakeflow:process:${p.id}`,
+        () => this.driveUnlocked(p.id),
+        { ifAvailable: true },
+      );
+      if (ran.held) this.changed(p.id);
+    }
   }
 
   /** The earliest due time of any waiting process, or null. */
@@ -280,14 +296,19 @@ export class Supervisor extends SupervisorControls {
     return delivered;
   }
 
-  /** Completes a human trigger of the continue-after at `nodePath` with checked input. */
+  /**
+   * Completes a human trigger of the continue-after at `nodePath` with checked input. With
+   * `waitSeq`, the answer is bound to that wait (the form the person saw): once the process has
+   * moved on from it, a second answer is refused rather than completing the next pass.
+   */
   submitHuman(
     id: string,
     nodePath: string,
     input: unknown,
     triggerId?: string,
+    waitSeq?: number,
   ): Promise<ProcessRecord> {
-    return this.locked(id, () => this.submitHumanUnlocked(id, nodePath, input, triggerId));
+    return this.locked(id, () => this.submitHumanUnlocked(id, nodePath, input, triggerId, waitSeq));
   }
 
   private async submitHumanUnlocked(
@@ -295,15 +316,18 @@ export class Supervisor extends SupervisorControls {
     nodePath: string,
     input: unknown,
     triggerId?: string,
+    waitSeq?: number,
   ): Promise<ProcessRecord> {
     const { record, read } = await this.load(id);
-    if (record.status !== 'waiting') {
-      throw new SupervisorError(`process "${id}" is ${record.status}, not waiting for a person`);
-    }
     const flows = await this.sleptOn(record);
     const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
       (w) => w.path === nodePath,
     );
+    if (waitSeq !== undefined && wait?.seq !== waitSeq)
+      throw new SupervisorError(answeredAlready(id, nodePath));
+    if (record.status !== 'waiting') {
+      throw new SupervisorError(`process "${id}" is ${record.status}, not waiting for a person`);
+    }
     if (!wait) throw new SupervisorError(`process "${id}" is not waiting at "${nodePath}"`);
     const humans = wait.triggers.filter((t) => t.human !== undefined);
     if (humans.length === 0) throw new SupervisorError(`"${nodePath}" has no human trigger`);

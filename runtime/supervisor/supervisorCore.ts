@@ -158,6 +158,8 @@ export abstract class SupervisorCore {
         null,
         flows,
       );
+      // A long run reports as it goes: each step is committed, and the views may show it.
+      this.changed(id);
     }
     return record;
   }

@@ -12,7 +12,7 @@ import type {
   Views,
 } from './runtimeProtocol.ts';
 import type { WorkerEntry } from './runtimeWorker.ts';
-import { startScheduler } from './scheduler.ts';
+import { PAGE_TICK_MS, paceOf } from './timeSource.ts';
 import { PING_MS, RUNAWAY_MS, startWatchdog } from './watchdog.ts';
 import type { WorkerRuntime } from './workerRuntime.ts';
 
@@ -42,9 +42,12 @@ export interface Runtime {
     target: number,
     options: { onProgress?: (reached: number, wakes: number) => void; signal?: AbortSignal },
   ): Promise<{ wakes: number; reached: number }>;
-  /** Tells this tab's views that something changed (here or in another tab). */
-  onChange(listener: () => void): () => void;
-  /** Wakes what is due now; the scheduler calls it, and so may a view. */
+  /**
+   * Tells this tab's views that something changed, here or in another tab: which processes, and
+   * whether the workspace's flows did.
+   */
+  onChange(listener: (change: Change) => void): () => void;
+  /** Wakes what is due now and runs what can run (the worker's schedule does so by itself). */
   wakeDue(): Promise<void>;
   /** Saves a workspace flow (kept in memory if the disk refuses) and tells every tab. */
   saveFlow(flow: Flow): Promise<void>;
@@ -52,7 +55,11 @@ export interface Runtime {
   close(): void;
 }
 
-const CHANNEL = 'wakeflow:changes';
+/** What changed, as the worker told it. */
+export interface Change {
+  processes: readonly string[];
+  flows: boolean;
+}
 
 /** A worker that runs the runtime, and what a call to it waits on besides its answer. */
 interface Running {
@@ -64,9 +71,10 @@ interface Running {
 }
 
 /**
- * Starts this tab's runtime in a Web Worker (the store, the clock and the supervisor live there)
- * and keeps the page's side of it: a copy of the clock, the save state, the scheduler, and the
- * BroadcastChannel that tells the other tabs of every change. A node that runs for longer than
+ * Starts this tab's runtime in a Web Worker (the store, the clock, the schedule, the supervisor
+ * and the link to the other tabs live there) and keeps the page's side of it: a copy of the
+ * clock and the save state, and what only the page knows, its visibility (and, for a test that
+ * paces the worker with the page's clock, `?pace=page`, the page's time). A node that runs for longer than
  * RUNAWAY_MS, in a worker that then does not answer a ping, ends the worker; a new one starts,
  * fails that node first, and every call waiting on the old one is refused with the reason.
  */
@@ -74,27 +82,21 @@ export async function createRuntime(options: {
   dbName: string;
   seed: readonly Flow[];
 }): Promise<Runtime> {
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((l) => l());
+  const listeners = new Set<(change: Change) => void>();
+  const notify = (change: Change) => listeners.forEach((l) => l(change));
+  const everything: Change = { processes: [], flows: true };
+  const pace = paceOf(location.search);
   let clock: ClockState = { mode: 'real' };
   let saveState: SaveState = { saved: true };
   const progress = new Map<number, (reached: number, wakes: number) => void>();
   let advances = 0;
 
-  // Set once the scheduler runs; another tab may speak before that.
-  let reschedule = () => {};
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = () => {
-    notify();
-    reschedule();
-  };
   const onEvent = (event: RuntimeEvent) => {
     switch (event.type) {
       case 'changed':
         clock = event.clock;
         saveState = event.saveState;
-        channel.postMessage({ type: 'changed' });
-        notify();
+        notify({ processes: event.processes, flows: event.flows });
         return;
       case 'busy':
         watchdog.busy(event);
@@ -115,7 +117,7 @@ export async function createRuntime(options: {
     spare = undefined;
     const opened = openWorker(
       prepared,
-      { dbName: options.dbName, seed: options.seed, clock, now: Date.now(), runaway },
+      { dbName: options.dbName, seed: options.seed, clock, pace, now: Date.now(), runaway },
       onEvent,
     );
     void opened.then(
@@ -138,7 +140,10 @@ export async function createRuntime(options: {
       void running.then((old) => {
         old.end(new Error(`process "${busy.process}", node "${busy.path}" ${message}`));
         running = spawn({ process: busy.process, path: busy.path, wake: busy.wake, message });
-        void running.then(notify, () => undefined);
+        void running.then(
+          () => notify(everything),
+          () => undefined,
+        );
       });
     },
   });
@@ -146,11 +151,7 @@ export async function createRuntime(options: {
 
   /** Calls `method` of the part `pick` chooses, on whichever worker is running now. */
   const call = <R>(pick: (r: Remote<WorkerRuntime>) => Promise<R>): Promise<R> =>
-    running.then((r) => {
-      // Sent first on the same port, so the worker has the page's time when the call arrives.
-      void r.remote.syncTime(Date.now());
-      return r.guard(pick(r.remote));
-    });
+    running.then((r) => r.guard(pick(r.remote)));
   const forward = <T extends object>(part: 'supervisor' | 'store' | 'idb'): Remote<T> =>
     new Proxy({} as Remote<T>, {
       get: (_target, method) =>
@@ -164,13 +165,16 @@ export async function createRuntime(options: {
               }),
     });
 
-  const scheduler = startScheduler({
-    nextDue: () => call((r) => r.nextDue()),
-    wakeDue: () => call((r) => r.wakeDue()),
-    onError: (e) => console.error(e),
-  });
-  reschedule = scheduler.reschedule;
-  await scheduler.runNow();
+  // A hidden tab's timers are throttled: the worker catches up when the page is shown again.
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void call((r) => r.visible());
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  // Paced by the page (a test's clock): the worker's time is the page's, as last sent.
+  const ticker =
+    pace === 'page'
+      ? setInterval(() => void running.then((r) => r.remote.tick(Date.now())), PAGE_TICK_MS)
+      : undefined;
 
   return {
     supervisor: forward<Supervisor>('supervisor'),
@@ -209,13 +213,13 @@ export async function createRuntime(options: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    wakeDue: () => scheduler.runNow(),
+    wakeDue: () => call((r) => r.wakeDue()),
     saveFlow: (flow) => call((r) => r.saveFlow(flow)),
     deleteFlow: (id) => call((r) => r.deleteFlow(id)),
     close() {
-      scheduler.stop();
+      document.removeEventListener('visibilitychange', onVisible);
+      clearInterval(ticker);
       watchdog.stop();
-      channel.close();
       void running.then((r) => r.end(new Error('the runtime was closed')));
       spare?.worker.terminate();
     },

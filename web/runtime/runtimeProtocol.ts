@@ -1,5 +1,6 @@
 import type { Flow } from '../../shared/schema.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
+import type { Pace } from './timeSource.ts';
 import type {
   ContextChange,
   JournalEntry,
@@ -58,8 +59,17 @@ export interface Runaway {
 }
 
 export type RuntimeEvent =
-  /** Something was stored; the page redraws and tells the other tabs. */
-  | { type: 'changed'; clock: ClockState; saveState: SaveState }
+  /**
+   * Something was stored, here or in another tab: which processes (by id) and whether the
+   * workspace's flows; the page re-reads what it shows of those.
+   */
+  | {
+      type: 'changed';
+      processes: string[];
+      flows: boolean;
+      clock: ClockState;
+      saveState: SaveState;
+    }
   /** A step entered a node (the watchdog starts counting). */
   | { type: 'busy'; process: string; path: string; wake: PendingWake | null }
   /** The step is over. */
@@ -72,8 +82,24 @@ export interface WorkerStart {
   dbName: string;
   seed: readonly Flow[];
   clock: ClockState;
-  /** The page's real time when it started the worker. */
+  /** Whose real time the worker keeps: its own, or the page's as sent (tests, `?pace=page`). */
+  pace: Pace;
+  /** The page's real time when it started the worker (the start of a paced clock). */
   now: number;
   /** A step the previous worker was ended in; failed before anything else runs. */
   runaway?: Runaway;
+}
+
+/** What the runtimes of the workspace's tabs tell each other (BroadcastChannel `wakeflow:changes`). */
+export type PeerMessage =
+  /** Something was stored: the other tabs re-read it and arm their schedules again. */
+  | { type: 'changed'; processes: string[]; flows: boolean }
+  /** Stop was pressed for a process: whichever tab is running it stops after its current step. */
+  | { type: 'stop'; process: string };
+
+/** A way to reach the other tabs' runtimes (a BroadcastChannel in the browser). */
+export interface Peers {
+  post(message: PeerMessage): void;
+  listen(hear: (message: PeerMessage) => void): void;
+  close(): void;
 }

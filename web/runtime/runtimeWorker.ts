@@ -1,6 +1,6 @@
 import { expose, proxy, type ProxyMarked } from 'comlink';
 import { WebLocks } from '../../runtime/supervisor/locks.ts';
-import type { WorkerStart } from './runtimeProtocol.ts';
+import type { PeerMessage, Peers, WorkerStart } from './runtimeProtocol.ts';
 import { openWorkerRuntime, type WorkerRuntime } from './workerRuntime.ts';
 
 /**
@@ -14,11 +14,24 @@ const entry = {
       start,
       (event) => port.postMessage(event),
       new WebLocks(navigator.locks),
+      channelPeers(),
     );
     return proxy(runtime);
   },
 };
 
 export type WorkerEntry = typeof entry;
+
+/** The other tabs' runtimes, on the workspace's BroadcastChannel. */
+function channelPeers(): Peers {
+  const channel = new BroadcastChannel('wakeflow:changes');
+  return {
+    post: (message) => channel.postMessage(message),
+    listen(hear) {
+      channel.onmessage = (e: MessageEvent<PeerMessage>) => hear(e.data);
+    },
+    close: () => channel.close(),
+  };
+}
 
 expose(entry);

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { InspectorPage } from './fixtures/inspectorPage.ts';
+
+// The app is opened paced by the page (`?pace=page`): the runtime's worker keeps the page's
+// time, and the test fixes that time with Playwright's clock, moving it only when it says.
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+
+/** A loop that counts a pass every two seconds: what a new designer tries first. */
+const everyTwoSeconds = {
+  format: 'flow/1',
+  id: 'every-2s',
+  name: 'Every two seconds',
+  nodes: [
+    { id: 'start', kind: 'start' },
+    { id: 'tick', kind: 'work', set: { count: 'count + 1' } },
+    { id: 'sleep', kind: 'continue-after', on: [{ id: 't', timer: 'PT2S' }] },
+  ],
+  edges: [
+    { id: 'e1', from: 'start', to: 'tick' },
+    { id: 'e2', from: 'tick', to: 'sleep' },
+    { id: 'e3', from: 'sleep', to: 'tick' },
+  ],
+};
+
+test('rule: a lone tab on real time wakes a new PT2S loop on time, pass after pass', async ({
+  page,
+}) => {
+  await page.clock.setFixedTime(T0);
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.importFlows('every-2s.flow.json', everyTwoSeconds);
+  const id = await app.start('Every two seconds', { value: { count: 0 } });
+  await expect(app.rowStatus(id)).toHaveText('waiting');
+  await app.inspect(id);
+  for (let pass = 1; pass <= 4; pass++) {
+    await page.clock.setFixedTime(T0 + pass * 2000);
+    await expect(app.rowWakes(id)).toHaveText(String(pass));
+    await expect(app.liveContext).toContainText(`"count": ${pass + 1}`);
+  }
+});
