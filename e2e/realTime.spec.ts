@@ -38,3 +38,48 @@ test('rule: a lone tab on real time wakes a new PT2S loop on time, pass after pa
     await expect(app.liveContext).toContainText(`"count": ${pass + 1}`);
   }
 });
+/** A sub-flow that calls itself twice: its live branches double at every level, without end. */
+const callsItselfTwice = {
+  format: 'flows/1',
+  flows: [
+    {
+      format: 'flow/1',
+      id: 'twice',
+      name: 'Calls itself twice',
+      nodes: [
+        { id: 'start', kind: 'start' },
+        { id: 'left', kind: 'subflow', flow: 'twice' },
+        { id: 'right', kind: 'subflow', flow: 'twice' },
+      ],
+      edges: [
+        { id: 'e1', from: 'start', to: 'left' },
+        { id: 'e2', from: 'start', to: 'right' },
+      ],
+    },
+  ],
+};
+
+test('rule: a long run never locks the workspace: it is listed at once, another tab opens and works, and Stop there takes effect', async ({
+  context,
+}) => {
+  const one = new InspectorPage(await context.newPage());
+  await one.goto();
+  await one.importFlows('twice.flows.json', callsItselfTwice);
+  const long = await one.start('Calls itself twice');
+  // Start returned once the process was stored; it is running, and listed as such.
+  await expect(one.rowStatus(long)).toHaveText('running');
+
+  // The same tab starts and finishes another process while the long one runs.
+  const nightly = await one.start('Nightly refresh', { value: { prices: { read: 0 } } });
+  await expect(one.rowStatus(nightly)).toHaveText('waiting');
+  await expect(one.rowStatus(long)).toHaveText('running');
+
+  // A second tab opens the workspace (the flows listed, Start enabled) while the run goes on.
+  const two = new InspectorPage(await context.newPage());
+  await two.goto();
+  await expect(two.rowStatus(long)).toHaveText('running');
+  await two.inspect(long);
+  await two.control('Stop').click();
+  for (const app of [two, one]) await expect(app.rowStatus(long)).toHaveText('stopped');
+  await expect(two.alert).toHaveCount(0);
+});

@@ -7,7 +7,7 @@ import type {
   ProcessRecord,
 } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
-import type { LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
+import type { JournalPage, LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
 import { openWorkspaceDb, type OpenOptions } from './openWorkspaceDb.ts';
 import type { WorkspaceDb } from './schema.ts';
 import { toStorable } from './storable.ts';
@@ -118,6 +118,17 @@ export class IdbStore implements Store {
   }
   journal(processId: string) {
     return this.db.getAllFromIndex('journal', 'by-process', processId);
+  }
+  async journalPage(processId: string, limit: number): Promise<JournalPage> {
+    // Newest first along the index (equal keys go in key order, and the key is the entry's seq).
+    const tx = this.db.transaction('journal', 'readonly');
+    let cursor = await tx.store.index('by-process').openCursor(processId, 'prev');
+    const entries: JournalEntry[] = [];
+    while (cursor && entries.length < limit) {
+      entries.push(cursor.value);
+      cursor = await cursor.continue();
+    }
+    return { entries, more: cursor !== null };
   }
 
   /**

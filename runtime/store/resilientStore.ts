@@ -6,7 +6,7 @@ import type {
   ProcessRecord,
 } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
-import type { LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
+import type { JournalPage, LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
 import type { SaveBatch } from './idbStore.ts';
 
 /** Whether everything is saved, and if not, why; for the app's warning. */
@@ -248,8 +248,24 @@ export class ResilientStore implements Store {
     ];
   }
 
+  /** The newest entries, those kept in memory (newer than any saved) first. */
+  async journalPage(processId: string, limit: number): Promise<JournalPage> {
+    const kept = this.journalEntries.filter((e) => e.process === processId).reverse();
+    if (kept.length >= limit) return { entries: kept.slice(0, limit), more: true };
+    const rest = limit - kept.length;
+    const stored = this.inner.journalPage
+      ? await this.inner.journalPage(processId, rest)
+      : pageOf(await this.inner.journal(processId), rest);
+    return { entries: [...kept, ...stored.entries], more: stored.more };
+  }
+
   private keepProcess(record: ProcessRecord, journal: JournalEntry[]) {
     this.processes.set(record.id, structuredClone(record));
     this.journalEntries.push(...structuredClone(journal));
   }
+}
+
+/** The newest `limit` entries of a whole journal, newest first. */
+function pageOf(journal: JournalEntry[], limit: number): JournalPage {
+  return { entries: journal.slice(-limit).reverse(), more: journal.length > limit };
 }

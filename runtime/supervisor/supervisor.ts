@@ -6,6 +6,7 @@ import { isSettable } from './clock.ts';
 import { inOrder } from './inOrder.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
 import { answeredAlready, humanInputProblem } from './humanInput.ts';
+import { firstContextProblem, sizeProblem } from './inputChecks.ts';
 import type { ProcessRecord } from './records.ts';
 import {
   assertRunnable,
@@ -55,6 +56,9 @@ export class Supervisor extends SupervisorControls {
     if (options.context !== undefined && options.shareContextWith !== undefined) {
       throw new SupervisorError('a process starts on a new context or shares one, not both');
     }
+    const contextProblem =
+      options.context === undefined ? undefined : firstContextProblem(options.context);
+    if (contextProblem) throw new SupervisorError(contextProblem);
     if (await this.store.getProcess(id))
       throw new SupervisorError(`a process "${id}" already exists`);
     const flows = await loadFlowSet([flowId], (f) => this.store.getFlow(f));
@@ -265,6 +269,8 @@ export class Supervisor extends SupervisorControls {
 
   /** Delivers an event to every wait for that name, or only those of process `to`. */
   async deliverEvent(name: string, payload: unknown, to?: string): Promise<number> {
+    const tooLarge = sizeProblem(`the payload of event "${name}"`, payload);
+    if (tooLarge) throw new SupervisorError(tooLarge);
     if (to !== undefined) await this.mustGet(to);
     let delivered = 0;
     for (const candidate of await this.store.listProcesses()) {
@@ -341,14 +347,14 @@ export class Supervisor extends SupervisorControls {
         `"${nodePath}" has ${humans.length} human triggers; name one with "trigger"`,
       );
     }
-    const problem = humanInputProblem(trigger, input);
+    const problem = humanInputProblem(trigger, input) ?? sizeProblem('the input', input);
     if (problem) throw new SupervisorError(`"${nodePath}": ${problem}`);
     return this.wake(record, { seq: wait.seq, trigger: trigger.id, payload: input }, read);
   }
 
   /** Writes to a process's context from outside any process (compare-and-set on the version). */
   async setContext(id: string, path: string, value: unknown): Promise<void> {
-    const problem = contextPathProblem(path);
+    const problem = contextPathProblem(path) ?? sizeProblem(`the value for "${path}"`, value);
     if (problem) throw new SupervisorError(problem);
     const record = await this.mustGet(id);
     const writes: ContextWrite[] = [
@@ -372,6 +378,8 @@ export class Supervisor extends SupervisorControls {
 
   /** Replaces a process's whole context from outside (compare-and-set on the version). */
   async replaceContext(id: string, value: unknown): Promise<void> {
+    const problem = sizeProblem('the context', value);
+    if (problem) throw new SupervisorError(problem);
     const record = await this.mustGet(id);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = await this.mustGetContext(record.contextId);

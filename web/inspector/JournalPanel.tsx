@@ -4,7 +4,8 @@ import { rovingIndex } from '../canvas/rovingIndex.ts';
 import { download } from '../workspace/exportFlows.ts';
 import { describeEntry } from './describeEntry.ts';
 import { formatInstant } from './formatTime.ts';
-import { showAsOf, useInspector, type Inspection } from './inspectorState.ts';
+import { useRuntimeState } from '../state/runtimeState.ts';
+import { showAsOf, showOlderJournal, useInspector, type Inspection } from './inspectorState.ts';
 import { generationColour, journalChart } from './journalChart.ts';
 
 const WIDTH = 640;
@@ -17,6 +18,7 @@ const optionId = (list: string, entry: number) => `${list}-${entry}`;
  * The journal as a timeline, and as a chart: time along, nodes down, marks by generation, waits
  * as bars. Both are lists to choose from: choosing an entry (a click, or the arrow keys, Home and
  * End) shows the snapshot kept with it, read-only, in the Snapshot panel and on the canvas.
+ * Only the newest entries are read; older ones a page at a time, when asked for.
  */
 export function JournalPanel({ inspection, now }: { inspection: Inspection; now: number }) {
   const { journal, record } = inspection;
@@ -55,9 +57,12 @@ export function JournalPanel({ inspection, now }: { inspection: Inspection; now:
       <h3 id="journal-heading">Journal</h3>
       <button
         type="button"
-        onClick={() =>
-          download(`${record.id}.journal.jsonl`, toJsonLines(journal), 'application/x-ndjson')
-        }
+        onClick={async () => {
+          // The whole journal, not only the entries shown.
+          const runtime = useRuntimeState.getState().runtime;
+          const all = runtime ? await runtime.store.journal(record.id) : journal;
+          download(`${record.id}.journal.jsonl`, toJsonLines(all), 'application/x-ndjson');
+        }}
       >
         Export journal (JSON Lines)
       </button>
@@ -113,6 +118,17 @@ export function JournalPanel({ inspection, now }: { inspection: Inspection; now:
           </circle>
         ))}
       </svg>
+      {inspection.journalMore && (
+        <button
+          type="button"
+          onClick={() => {
+            const runtime = useRuntimeState.getState().runtime;
+            if (runtime) void showOlderJournal(runtime);
+          }}
+        >
+          Show older entries
+        </button>
+      )}
       <ol
         ref={timeline}
         className="timeline"

@@ -32,8 +32,11 @@ export interface Runtime {
   readonly saveState: SaveState;
   /** The workspace's flows and processes, in one call. */
   views(): Promise<Views>;
-  /** One process as the inspector shows it, in one call; undefined when there is none. */
-  reading(id: string): Promise<ProcessReading | undefined>;
+  /**
+   * One process as the inspector shows it, in one call, with the newest `journalLimit` entries
+   * of its journal; undefined when there is none.
+   */
+  reading(id: string, journalLimit?: number): Promise<ProcessReading | undefined>;
   /**
    * Advances the virtual clock to `target`, firing every timer due on the way, in order; reports
    * each stop and ends early, at the last time reached, when `signal` is aborted.
@@ -196,7 +199,7 @@ export async function createRuntime(options: {
       return saveState;
     },
     views: () => call((r) => r.views()),
-    reading: (id) => call((r) => r.reading(id)),
+    reading: (id, journalLimit) => call((r) => r.reading(id, journalLimit)),
     async advanceTo(target, { onProgress, signal }) {
       const advance = ++advances;
       if (onProgress) progress.set(advance, onProgress);

@@ -45,7 +45,10 @@ export interface ProcessReading {
   /** Its live context (version 0 and null when the context is missing). */
   context: { version: number; value: unknown };
   changes: ContextChange[];
+  /** The newest entries of its journal (as many as asked for), oldest of them first. */
   journal: JournalEntry[];
+  /** Whether older entries are left in the store. */
+  journalMore: boolean;
   /** The flows it slept on, by id. */
   flows: Map<string, Flow>;
 }

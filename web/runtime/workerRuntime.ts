@@ -16,6 +16,9 @@ import type {
 import { startScheduler } from './scheduler.ts';
 import { ownTime, pagePacedTime } from './timeSource.ts';
 
+/** Journal entries the inspector reads at first; it asks for more a page at a time. */
+export const JOURNAL_PAGE = 200;
+
 /** The shortest time between two messages saying what changed. */
 const CHANGE_GAP_MS = 50;
 
@@ -163,20 +166,21 @@ export async function openWorkerRuntime(
     },
 
     /** One process as the inspector shows it, in one call; undefined when there is none. */
-    async reading(id: string): Promise<ProcessReading | undefined> {
+    async reading(id: string, journalLimit = JOURNAL_PAGE): Promise<ProcessReading | undefined> {
       const record = await store.getProcess(id);
       if (!record) return undefined;
-      const [context, changes, journal, flows] = await Promise.all([
+      const [context, changes, page, flows] = await Promise.all([
         store.getContext(record.contextId),
         store.contextChanges(record.contextId),
-        store.journal(id),
+        store.journalPage(id, journalLimit),
         supervisor.sleptOn(record),
       ]);
       return {
         record,
         context: { version: context?.version ?? 0, value: context?.value ?? null },
         changes,
-        journal,
+        journal: page.entries.reverse(),
+        journalMore: page.more,
         flows,
       };
     },
