@@ -143,9 +143,13 @@ export class IdbStore implements Store {
       'processes',
       'journal',
       'contextChanges',
+      'meta',
     ];
     return this.write(stores, async (tx) => {
       for (const f of batch.flows) await tx.objectStore('flows').put(f);
+      for (const id of batch.deletedFlows ?? []) await tx.objectStore('flows').delete(id);
+      for (const [key, value] of batch.meta ?? [])
+        await tx.objectStore('meta').put(toStorable(value), key);
       for (const { flow, signature } of batch.versions) {
         await tx.objectStore('flowVersions').put({ id: flow.id, signature, flow });
       }
@@ -199,6 +203,9 @@ type WriteTx = IDBPTransaction<WorkspaceDb, StoreName[], 'readwrite'>;
 /** What a tab kept in memory while saving failed, saved together later. */
 export interface SaveBatch {
   flows: Flow[];
+  /** Flows deleted while writes failed (none is also in `flows`). */
+  deletedFlows?: string[];
+  meta?: [string, unknown][];
   versions: { flow: Flow; signature: string }[];
   contexts: ContextRecord[];
   changes: ContextChange[];

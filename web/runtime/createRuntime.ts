@@ -1,7 +1,6 @@
 import { transfer, wrap, type Remote } from 'comlink';
 import type { Flow } from '../../shared/schema.ts';
 import { failureOf } from '../workerFailure.ts';
-import type { IdbStore } from '../../runtime/store/idbStore.ts';
 import type { ResilientStore, SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
 import type {
@@ -20,7 +19,6 @@ import type { WorkerRuntime } from './workerRuntime.ts';
 export interface Runtime {
   supervisor: Remote<Supervisor>;
   store: Remote<ResilientStore>;
-  idb: Remote<IdbStore>;
   /** Real time, or virtual time the designer moves forward (this tab only). */
   clock: {
     readonly mode: 'real' | 'virtual';
@@ -155,7 +153,7 @@ export async function createRuntime(options: {
   /** Calls `method` of the part `pick` chooses, on whichever worker is running now. */
   const call = <R>(pick: (r: Remote<WorkerRuntime>) => Promise<R>): Promise<R> =>
     running.then((r) => r.guard(pick(r.remote)));
-  const forward = <T extends object>(part: 'supervisor' | 'store' | 'idb'): Remote<T> =>
+  const forward = <T extends object>(part: 'supervisor' | 'store'): Remote<T> =>
     new Proxy({} as Remote<T>, {
       get: (_target, method) =>
         // Not a thenable: an async function may return this object.
@@ -182,7 +180,6 @@ export async function createRuntime(options: {
   return {
     supervisor: forward<Supervisor>('supervisor'),
     store: forward<ResilientStore>('store'),
-    idb: forward<IdbStore>('idb'),
     clock: {
       get mode() {
         return clock.mode;

@@ -104,5 +104,7 @@ export type PeerMessage =
 export interface Peers {
   post(message: PeerMessage): void;
   listen(hear: (message: PeerMessage) => void): void;
+  /** Whether another tab's runtime of this workspace is open now. */
+  othersOpen(): Promise<boolean>;
   close(): void;
 }

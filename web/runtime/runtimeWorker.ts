@@ -22,10 +22,21 @@ const entry = {
 
 export type WorkerEntry = typeof entry;
 
-/** The other tabs' runtimes, on the workspace's BroadcastChannel. */
+const TAB_LOCK = 'wakeflow:tab:';
+
+/**
+ * The other tabs' runtimes, on the workspace's BroadcastChannel. Each runtime holds a Web Lock
+ * of its own for as long as it is open, so that the others can tell it is there.
+ */
 function channelPeers(): Peers {
   const channel = new BroadcastChannel('wakeflow:changes');
+  const mine = `${TAB_LOCK}${crypto.randomUUID()}`;
+  void navigator.locks.request(mine, () => new Promise<never>(() => {}));
   return {
+    async othersOpen() {
+      const { held = [] } = await navigator.locks.query();
+      return held.some((l) => l.name?.startsWith(TAB_LOCK) && l.name !== mine);
+    },
     post: (message) => channel.postMessage(message),
     listen(hear) {
       channel.onmessage = (e: MessageEvent<PeerMessage>) => hear(e.data);

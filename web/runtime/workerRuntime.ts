@@ -23,7 +23,7 @@ export const JOURNAL_PAGE = 200;
 const CHANGE_GAP_MS = 50;
 
 /** No other tabs (Node's tests, a runtime of its own). */
-const noPeers: Peers = { post() {}, listen() {}, close() {} };
+const noPeers: Peers = { post() {}, listen() {}, othersOpen: async () => false, close() {} };
 
 /**
  * The runtime as it lives in its Web Worker: the workspace's store, the clock, the schedule and
@@ -66,8 +66,10 @@ export async function openWorkerRuntime(
     clock,
     nextDue: () => supervisor.nextDue(),
     async wakeDue() {
-      // Saves what a full disk held back first, so that nothing is stepped on an unsaved state.
-      await store.flush();
+      // Saves what a full disk held back first. A tab that still cannot save leaves its schedule
+      // to another tab that may: both stepping a process would run its steps twice once this
+      // tab's held writes are saved. Alone, it runs on in memory (the warning says so).
+      if (!(await store.flush()) && (await peers.othersOpen())) return;
       await supervisor.wakeDue();
       await supervisor.runAll();
     },
@@ -140,12 +142,12 @@ export async function openWorkerRuntime(
 
   return {
     supervisor: commands,
+    /** The one write path: every write, deletes included, goes through the ResilientStore. */
     store,
-    idb,
 
     /** The workspace's flows and processes, each process with its context, in one call. */
     async views(): Promise<Views> {
-      const flows = (await idb.listFlows()).sort((a, b) =>
+      const flows = (await store.listFlows()).sort((a, b) =>
         (a.name ?? a.id).localeCompare(b.name ?? b.id),
       );
       const processes = await Promise.all(
@@ -241,7 +243,7 @@ export async function openWorkerRuntime(
       changed({ flows: true });
     },
     async deleteFlow(id: string): Promise<void> {
-      await idb.deleteFlow(id);
+      await store.deleteFlow(id);
       changed({ flows: true });
     },
     close(): void {

@@ -41,6 +41,7 @@ function joinedPeers(): [Peers, Peers] {
   const side = (me: 0 | 1): Peers => ({
     post: (m) => queueMicrotask(() => hears[1 - me]!(structuredClone(m))),
     listen: (hear) => (hears[me] = hear),
+    othersOpen: async () => true,
     close() {},
   });
   return [side(0), side(1)];

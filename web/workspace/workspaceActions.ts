@@ -32,12 +32,12 @@ export async function openWorkspaceFlow(
   // An edit still waiting for its autosave belongs to the flow open now: save it before leaving.
   await savePendingEdit();
   openFlow(useDesigner.getState().meta.id === id ? currentFlow() : flow);
-  await (await runtime()).idb.putMeta('openFlow', id);
+  await (await runtime()).store.putMeta('openFlow', id);
 }
 
 /** The flow to open at start: the one open last time, else the first. */
 export async function initialFlowId(): Promise<string | undefined> {
-  const last = await (await runtime()).idb.getMeta('openFlow');
+  const last = await (await runtime()).store.getMeta('openFlow');
   const flows = workspaceFlows();
   if (typeof last === 'string' && flows.has(last)) return last;
   return useRuntimeState.getState().flows[0]?.id;
