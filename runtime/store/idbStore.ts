@@ -132,6 +132,72 @@ export class IdbStore implements Store {
   }
 
   /**
+   * The journal's retention rule: keeps the entries of the last `keepPasses` passes (from the
+   * `keepPasses`-th newest wake on) and sums up the older ones in one `summarized` entry, in the
+   * place of the oldest, so that a long loop's journal stays the same size pass after pass. The
+   * context's changes from before the kept passes go too. Returns how many entries were summed.
+   */
+  pruneJournal(processId: string, keepPasses: number): Promise<number> {
+    return this.write(['journal', 'contextChanges', 'processes'], async (tx) => {
+      const index = tx.objectStore('journal').index('by-process');
+      let cursor = await index.openCursor(processId, 'prev');
+      let wakes = 0;
+      let keptFrom = 0;
+      while (cursor && wakes < keepPasses) {
+        if (cursor.value.type === 'woke') {
+          wakes++;
+          keptFrom = cursor.value.at;
+        }
+        cursor = await cursor.continue();
+      }
+      if (!cursor) return 0;
+      // Everything from here back is older than the kept passes.
+      const cutoff = cursor.value.at;
+      let summary: JournalEntry & { seq?: number } = {
+        type: 'summarized',
+        process: processId,
+        passes: 0,
+        entries: 0,
+        from: cutoff,
+        to: cutoff,
+        at: cutoff,
+      };
+      let oldest: number | undefined;
+      for (; cursor; cursor = await cursor.continue()) {
+        const e = cursor.value;
+        if (e.type === 'summarized') {
+          summary = {
+            ...summary,
+            passes: summary.passes + e.passes,
+            entries: summary.entries + e.entries,
+            from: e.from,
+          };
+        } else {
+          summary = {
+            ...summary,
+            entries: summary.entries + 1,
+            from: e.at,
+            passes: summary.passes + (e.type === 'woke' ? 1 : 0),
+          };
+        }
+        oldest = e.seq;
+        await cursor.delete();
+      }
+      if (summary.entries === 0) return 0;
+      await tx.objectStore('journal').put({ ...summary, at: summary.from, seq: oldest });
+      const record = await tx.objectStore('processes').get(processId);
+      if (record) {
+        const changes = tx.objectStore('contextChanges').index('by-context');
+        for (let c = await changes.openCursor(record.contextId); c; c = await c.continue()) {
+          if (c.value.at >= keptFrom) break;
+          await c.delete();
+        }
+      }
+      return summary.entries;
+    });
+  }
+
+  /**
    * Writes a batch in one transaction, contexts as given (no compare-and-set): how a tab saves
    * what it had to keep in memory while the database refused writes.
    */

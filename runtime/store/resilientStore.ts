@@ -11,7 +11,7 @@ import type { IdbStore } from './idbStore.ts';
 
 /** What a ResilientStore stands in front of: the workspace's store, with what only it does. */
 export type WorkspaceStore = Store &
-  Pick<IdbStore, 'saveBatch' | 'deleteFlow' | 'listFlows' | 'getMeta' | 'putMeta'>;
+  Pick<IdbStore, 'saveBatch' | 'deleteFlow' | 'listFlows' | 'getMeta' | 'putMeta' | 'pruneJournal'>;
 
 /** Whether everything is saved, and if not, why; for the app's warning. */
 export type SaveState = { saved: true } | { saved: false; error: string; since: number };
@@ -334,6 +334,18 @@ export class ResilientStore implements Store {
       ...(await this.inner.journal(processId)),
       ...this.journalEntries.filter((e) => e.process === processId),
     ];
+  }
+
+  /** The journal's retention rule (IdbStore.pruneJournal); not while anything is held in memory. */
+  async pruneJournal(processId: string, keepPasses: number): Promise<number> {
+    if (this.pending) return 0;
+    try {
+      return await this.inner.pruneJournal(processId, keepPasses);
+    } catch (e) {
+      // Nothing was lost: the journal is as it was, and is summed up on a later pass.
+      this.failed(e);
+      return 0;
+    }
   }
 
   /** The newest entries, those kept in memory (newer than any saved) first. */

@@ -5,6 +5,7 @@ import { download } from '../workspace/exportFlows.ts';
 import { describeEntry } from './describeEntry.ts';
 import { formatInstant } from './formatTime.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
+import { RetentionSetting } from './RetentionSetting.tsx';
 import { showAsOf, showOlderJournal, useInspector, type Inspection } from './inspectorState.ts';
 import { generationColour, journalChart } from './journalChart.ts';
 
@@ -118,6 +119,7 @@ export function JournalPanel({ inspection, now }: { inspection: Inspection; now:
           </circle>
         ))}
       </svg>
+      <RetentionSetting />
       {inspection.journalMore && (
         <button
           type="button"

@@ -50,6 +50,9 @@ export interface Runtime {
   onChange(listener: (change: Change) => void): () => void;
   /** Wakes what is due now and runs what can run (the worker's schedule does so by itself). */
   wakeDue(): Promise<void>;
+  /** How many of a process's last passes the journal keeps in full; older ones are summed up. */
+  retention(): Promise<number>;
+  setRetention(passes: number): Promise<void>;
   /** Saves a workspace flow (kept in memory if the disk refuses) and tells every tab. */
   saveFlow(flow: Flow): Promise<void>;
   deleteFlow(id: string): Promise<void>;
@@ -214,6 +217,8 @@ export async function createRuntime(options: {
       return () => listeners.delete(listener);
     },
     wakeDue: () => call((r) => r.wakeDue()),
+    retention: () => call((r) => r.retention()),
+    setRetention: (passes) => call((r) => r.setRetention(passes)),
     saveFlow: (flow) => call((r) => r.saveFlow(flow)),
     deleteFlow: (id) => call((r) => r.deleteFlow(id)),
     close() {

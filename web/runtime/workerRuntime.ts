@@ -13,6 +13,7 @@ import type {
   Views,
   WorkerStart,
 } from './runtimeProtocol.ts';
+import { journalRetention } from './journalRetention.ts';
 import { startScheduler } from './scheduler.ts';
 import { ownTime, pagePacedTime } from './timeSource.ts';
 
@@ -61,6 +62,7 @@ export async function openWorkerRuntime(
   const clockState = (): ClockState =>
     clock.mode === 'real' ? { mode: 'real' } : { mode: 'virtual', virtual: clock.now() };
 
+  const retention = journalRetention(store);
   const scheduler = startScheduler({
     time,
     clock,
@@ -86,7 +88,10 @@ export async function openWorkerRuntime(
     changes.processes.clear();
     changes.flows = changes.ours = false;
     post({ type: 'changed', processes, flows, clock: clockState(), saveState: store.saveState });
-    if (ours) peers.post({ type: 'changed', processes, flows });
+    if (ours) {
+      peers.post({ type: 'changed', processes, flows });
+      for (const process of processes) retention.touched(process);
+    }
     scheduler.rearm();
   };
   const changed = (what: { process?: string; flows?: boolean; ours?: boolean } = {}) => {
@@ -188,6 +193,12 @@ export async function openWorkerRuntime(
     },
 
     clockState,
+    /** The journal's retention rule: how many of a loop's last passes are kept in full. */
+    retention: () => retention.keep(),
+    async setRetention(passes: number): Promise<void> {
+      await retention.set(passes);
+      changed({ ours: false });
+    },
     /** Answers at once, unless the worker's thread is stuck (the page's watchdog asks). */
     ping: () => true,
     /** The page's time, when it paces this worker (`?pace=page`); ignored otherwise. */
