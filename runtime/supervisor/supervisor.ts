@@ -45,6 +45,7 @@ const WAKE_CONCURRENCY = 8;
  */
 export class Supervisor extends SupervisorControls {
   private created = 0;
+  private createdRead = false;
 
   /** Starts a process of `flowId` on a new context, or bound to the context of another process. */
   async start(flowId: string, options: StartOptions = {}): Promise<ProcessRecord> {
@@ -84,8 +85,14 @@ export class Supervisor extends SupervisorControls {
     }
     const versions = signaturesById(flows);
     for (const f of flows.values()) await this.store.putFlowVersion(f, versions[f.id]!);
-    const existing = await this.store.listProcesses();
-    this.created = Math.max(this.created, ...existing.map((p) => p.created + 1));
+    // The order of creation is read from the store once, not at every start: a start then costs
+    // the same however many processes exist. (Another tab's starts may share a number; the
+    // order among them is then their due times'.)
+    if (!this.createdRead) {
+      const existing = await this.store.listProcesses();
+      this.created = Math.max(this.created, ...existing.map((p) => p.created + 1));
+      this.createdRead = true;
+    }
     const record: ProcessRecord = {
       id,
       flow: flowId,
