@@ -101,3 +101,34 @@ test('rule: with transactions aborted mid-run, the run goes on, and what was hel
   await app.inspect(id);
   expect(await app.context()).toMatchObject({ prices: { read: 2 } });
 });
+
+test('rule: two tabs, one unable to save: no step runs twice (wakes, journal and context checked after its writes are saved)', async ({
+  context,
+}) => {
+  // Both tabs' workers keep their page's time (`?pace=page`), which this clock moves.
+  await context.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+  const one = new InspectorPage(await context.newPage());
+  await one.goto();
+  const ids: string[] = [];
+  for (let i = 0; i < 6; i++) ids.push(await one.start('Nightly refresh', { value: prices(0) }));
+  const two = new InspectorPage(await context.newPage());
+  await two.goto();
+  for (const id of ids) await expect(two.rowStatus(id)).toHaveText('waiting');
+
+  await injectFault(one.page, 'quota');
+  await context.clock.fastForward('24:00:00');
+  for (const id of ids) await expect(two.rowWakes(id)).toHaveText('1');
+
+  // Tab one's writes work again: whatever it held is saved with its next write.
+  await injectFault(one.page, 'none');
+  await one.start('Nightly refresh', { value: prices(5) });
+  await expect(warning(one.page)).toHaveCount(0);
+  await two.reload();
+  for (const id of ids) {
+    await expect(two.rowWakes(id)).toHaveText('1');
+    await two.inspect(id);
+    await expect(two.journal.filter({ hasText: 'woke at sleep by daily' })).toHaveCount(1);
+    await expect(two.journal.filter({ hasText: /ran read/ })).toHaveCount(2);
+    expect(await two.context()).toMatchObject({ prices: { read: 2 } });
+  }
+});

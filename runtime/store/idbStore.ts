@@ -7,7 +7,7 @@ import type {
   ProcessRecord,
 } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
-import type { LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
+import type { JournalPage, LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
 import { openWorkspaceDb, type OpenOptions } from './openWorkspaceDb.ts';
 import type { WorkspaceDb } from './schema.ts';
 import { toStorable } from './storable.ts';
@@ -89,6 +89,10 @@ export class IdbStore implements Store {
     const all = await this.db.getAll('processes');
     return all.sort((a, b) => a.created - b.created);
   }
+  async runningProcesses() {
+    const running = await this.db.getAllFromIndex('processes', 'by-status', 'running');
+    return running.sort((a, b) => a.created - b.created);
+  }
   async dueProcesses(until: number) {
     const due = await this.db.getAllFromIndex('processes', 'by-due', IDBKeyRange.upperBound(until));
     return due
@@ -115,6 +119,83 @@ export class IdbStore implements Store {
   journal(processId: string) {
     return this.db.getAllFromIndex('journal', 'by-process', processId);
   }
+  async journalPage(processId: string, limit: number): Promise<JournalPage> {
+    // Newest first along the index (equal keys go in key order, and the key is the entry's seq).
+    const tx = this.db.transaction('journal', 'readonly');
+    let cursor = await tx.store.index('by-process').openCursor(processId, 'prev');
+    const entries: JournalEntry[] = [];
+    while (cursor && entries.length < limit) {
+      entries.push(cursor.value);
+      cursor = await cursor.continue();
+    }
+    return { entries, more: cursor !== null };
+  }
+
+  /**
+   * The journal's retention rule: keeps the entries of the last `keepPasses` passes (from the
+   * `keepPasses`-th newest wake on) and sums up the older ones in one `summarized` entry, in the
+   * place of the oldest, so that a long loop's journal stays the same size pass after pass. The
+   * context's changes from before the kept passes go too. Returns how many entries were summed.
+   */
+  pruneJournal(processId: string, keepPasses: number): Promise<number> {
+    return this.write(['journal', 'contextChanges', 'processes'], async (tx) => {
+      const index = tx.objectStore('journal').index('by-process');
+      let cursor = await index.openCursor(processId, 'prev');
+      let wakes = 0;
+      let keptFrom = 0;
+      while (cursor && wakes < keepPasses) {
+        if (cursor.value.type === 'woke') {
+          wakes++;
+          keptFrom = cursor.value.at;
+        }
+        cursor = await cursor.continue();
+      }
+      if (!cursor) return 0;
+      // Everything from here back is older than the kept passes.
+      const cutoff = cursor.value.at;
+      let summary: JournalEntry & { seq?: number } = {
+        type: 'summarized',
+        process: processId,
+        passes: 0,
+        entries: 0,
+        from: cutoff,
+        to: cutoff,
+        at: cutoff,
+      };
+      let oldest: number | undefined;
+      for (; cursor; cursor = await cursor.continue()) {
+        const e = cursor.value;
+        if (e.type === 'summarized') {
+          summary = {
+            ...summary,
+            passes: summary.passes + e.passes,
+            entries: summary.entries + e.entries,
+            from: e.from,
+          };
+        } else {
+          summary = {
+            ...summary,
+            entries: summary.entries + 1,
+            from: e.at,
+            passes: summary.passes + (e.type === 'woke' ? 1 : 0),
+          };
+        }
+        oldest = e.seq;
+        await cursor.delete();
+      }
+      if (summary.entries === 0) return 0;
+      await tx.objectStore('journal').put({ ...summary, at: summary.from, seq: oldest });
+      const record = await tx.objectStore('processes').get(processId);
+      if (record) {
+        const changes = tx.objectStore('contextChanges').index('by-context');
+        for (let c = await changes.openCursor(record.contextId); c; c = await c.continue()) {
+          if (c.value.at >= keptFrom) break;
+          await c.delete();
+        }
+      }
+      return summary.entries;
+    });
+  }
 
   /**
    * Writes a batch in one transaction, contexts as given (no compare-and-set): how a tab saves
@@ -128,9 +209,13 @@ export class IdbStore implements Store {
       'processes',
       'journal',
       'contextChanges',
+      'meta',
     ];
     return this.write(stores, async (tx) => {
       for (const f of batch.flows) await tx.objectStore('flows').put(f);
+      for (const id of batch.deletedFlows ?? []) await tx.objectStore('flows').delete(id);
+      for (const [key, value] of batch.meta ?? [])
+        await tx.objectStore('meta').put(toStorable(value), key);
       for (const { flow, signature } of batch.versions) {
         await tx.objectStore('flowVersions').put({ id: flow.id, signature, flow });
       }
@@ -184,6 +269,9 @@ type WriteTx = IDBPTransaction<WorkspaceDb, StoreName[], 'readwrite'>;
 /** What a tab kept in memory while saving failed, saved together later. */
 export interface SaveBatch {
   flows: Flow[];
+  /** Flows deleted while writes failed (none is also in `flows`). */
+  deletedFlows?: string[];
+  meta?: [string, unknown][];
   versions: { flow: Flow; signature: string }[];
   contexts: ContextRecord[];
   changes: ContextChange[];

@@ -6,8 +6,12 @@ import type {
   ProcessRecord,
 } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
-import type { LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
-import type { SaveBatch } from './idbStore.ts';
+import type { JournalPage, LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
+import type { IdbStore } from './idbStore.ts';
+
+/** What a ResilientStore stands in front of: the workspace's store, with what only it does. */
+export type WorkspaceStore = Store &
+  Pick<IdbStore, 'saveBatch' | 'deleteFlow' | 'listFlows' | 'getMeta' | 'putMeta' | 'pruneJournal'>;
 
 /** Whether everything is saved, and if not, why; for the app's warning. */
 export type SaveState = { saved: true } | { saved: false; error: string; since: number };
@@ -23,13 +27,22 @@ export class ResilientStore implements Store {
   private contexts = new Map<string, ContextRecord>();
   private journalEntries: JournalEntry[] = [];
   private changes: ContextChange[] = [];
-  private flows = new Map<string, Flow>();
+  /** A flow saved (or, as null, deleted) while writes failed: the newest word on each id. */
+  private flows = new Map<string, Flow | null>();
+  private meta = new Map<string, unknown>();
+  /**
+   * What the database held of each process and context this store holds in memory, when it
+   * first held it: if another writer (another tab) moves one on meanwhile, what is held of it
+   * is dropped at the flush rather than saved over that writer's steps (see `yieldToOthers`).
+   */
+  private processBase = new Map<string, Promise<string | null>>();
+  private contextBase = new Map<string, Promise<number | null>>();
   private versions = new Map<string, { flow: Flow; signature: string }>();
   private state: SaveState = { saved: true };
   private listeners = new Set<(state: SaveState) => void>();
 
   constructor(
-    readonly inner: Store & { saveBatch(batch: SaveBatch): Promise<void> },
+    readonly inner: WorkspaceStore,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -49,6 +62,7 @@ export class ResilientStore implements Store {
         this.journalEntries.length +
         this.changes.length +
         this.flows.size +
+        this.meta.size +
         this.versions.size >
       0
     );
@@ -61,8 +75,11 @@ export class ResilientStore implements Store {
       return true;
     }
     try {
+      await this.yieldToOthers();
       await this.inner.saveBatch({
-        flows: [...this.flows.values()],
+        flows: [...this.flows.values()].filter((f) => f !== null),
+        deletedFlows: [...this.flows].filter(([, f]) => f === null).map(([id]) => id),
+        meta: [...this.meta],
         versions: [...this.versions.values()],
         contexts: [...this.contexts.values()],
         changes: this.changes,
@@ -74,6 +91,9 @@ export class ResilientStore implements Store {
       return false;
     }
     this.flows.clear();
+    this.meta.clear();
+    this.processBase.clear();
+    this.contextBase.clear();
     this.versions.clear();
     this.contexts.clear();
     this.processes.clear();
@@ -81,6 +101,46 @@ export class ResilientStore implements Store {
     this.journalEntries = [];
     this.setState({ saved: true });
     return true;
+  }
+
+  /**
+   * Drops what is held of a process or context that the database no longer holds as it did when
+   * this store began holding it: another tab took those steps, and saving this store's as well
+   * would run them twice. A process on a context dropped goes with it (its steps read it).
+   */
+  private async yieldToOthers(): Promise<void> {
+    const contexts = new Set<string>();
+    for (const [id, base] of this.contextBase) {
+      const now = (await this.inner.getContext(id))?.version ?? null;
+      if (now !== (await base)) contexts.add(id);
+    }
+    const processes = new Set<string>();
+    for (const [id, base] of this.processBase) {
+      const held = this.processes.get(id);
+      const now = fingerprint(await this.inner.getProcess(id));
+      if (now !== (await base) || (held && contexts.has(held.contextId))) processes.add(id);
+    }
+    for (const id of contexts) {
+      this.contexts.delete(id);
+      this.contextBase.delete(id);
+    }
+    this.changes = this.changes.filter((c) => !contexts.has(c.contextId));
+    for (const id of processes) {
+      this.processes.delete(id);
+      this.processBase.delete(id);
+    }
+    this.journalEntries = this.journalEntries.filter((e) => !processes.has(e.process));
+  }
+
+  private noteContextBase(id: string): void {
+    if (!this.contextBase.has(id))
+      this.contextBase.set(
+        id,
+        this.inner.getContext(id).then(
+          (c) => c?.version ?? null,
+          () => null,
+        ),
+      );
   }
 
   private setState(state: SaveState) {
@@ -113,7 +173,33 @@ export class ResilientStore implements Store {
   }
 
   async getFlow(id: string) {
-    return this.flows.get(id) ?? this.inner.getFlow(id);
+    if (this.flows.has(id)) return this.flows.get(id) ?? undefined;
+    return this.inner.getFlow(id);
+  }
+  /** Every flow of the workspace, those saved or deleted while writes failed included. */
+  async listFlows(): Promise<Flow[]> {
+    const stored = new Map((await this.inner.listFlows()).map((f) => [f.id, f]));
+    for (const [id, f] of this.flows) {
+      if (f === null) stored.delete(id);
+      else stored.set(id, f);
+    }
+    return [...stored.values()];
+  }
+  /** Deletes a workspace flow; while writes fail, kept as a deletion saved with the rest. */
+  deleteFlow(id: string) {
+    return this.write(
+      () => this.inner.deleteFlow(id),
+      () => this.flows.set(id, null),
+    );
+  }
+  async getMeta(key: string) {
+    return this.meta.has(key) ? this.meta.get(key) : this.inner.getMeta(key);
+  }
+  putMeta(key: string, value: unknown) {
+    return this.write(
+      () => this.inner.putMeta(key, value),
+      () => this.meta.set(key, structuredClone(value)),
+    );
   }
   putFlow(flow: Flow) {
     return this.write(
@@ -149,6 +235,7 @@ export class ResilientStore implements Store {
         ok = await this.inner.putContext(record, expectedVersion, change);
       },
       () => {
+        this.noteContextBase(record.id);
         this.contexts.set(record.id, structuredClone(record));
         if (change) this.changes.push(structuredClone(change));
       },
@@ -185,6 +272,10 @@ export class ResilientStore implements Store {
     const merged = new Map(stored.map((p) => [p.id, p]));
     for (const p of this.processes.values()) merged.set(p.id, structuredClone(p));
     return [...merged.values()].sort((a, b) => a.created - b.created);
+  }
+  async runningProcesses() {
+    if (!this.pending && this.inner.runningProcesses) return this.inner.runningProcesses();
+    return (await this.listProcesses()).filter((p) => p.status === 'running');
   }
   async dueProcesses(until: number) {
     // With nothing kept in memory the database's due index answers alone: no read of every process.
@@ -228,6 +319,7 @@ export class ResilientStore implements Store {
   private keepStep(commit: StepCommit): void {
     const { write } = commit.context;
     if (write) {
+      this.noteContextBase(commit.context.id);
       this.contexts.set(commit.context.id, {
         id: commit.context.id,
         version: commit.context.expectedVersion + 1,
@@ -244,8 +336,48 @@ export class ResilientStore implements Store {
     ];
   }
 
+  /** The journal's retention rule (IdbStore.pruneJournal); not while anything is held in memory. */
+  async pruneJournal(processId: string, keepPasses: number): Promise<number> {
+    if (this.pending) return 0;
+    try {
+      return await this.inner.pruneJournal(processId, keepPasses);
+    } catch (e) {
+      // Nothing was lost: the journal is as it was, and is summed up on a later pass.
+      this.failed(e);
+      return 0;
+    }
+  }
+
+  /** The newest entries, those kept in memory (newer than any saved) first. */
+  async journalPage(processId: string, limit: number): Promise<JournalPage> {
+    const kept = this.journalEntries.filter((e) => e.process === processId).reverse();
+    if (kept.length >= limit) return { entries: kept.slice(0, limit), more: true };
+    const rest = limit - kept.length;
+    const stored = this.inner.journalPage
+      ? await this.inner.journalPage(processId, rest)
+      : pageOf(await this.inner.journal(processId), rest);
+    return { entries: [...kept, ...stored.entries], more: stored.more };
+  }
+
   private keepProcess(record: ProcessRecord, journal: JournalEntry[]) {
+    if (!this.processBase.has(record.id))
+      this.processBase.set(
+        record.id,
+        this.inner.getProcess(record.id).then(fingerprint, () => null),
+      );
     this.processes.set(record.id, structuredClone(record));
     this.journalEntries.push(...structuredClone(journal));
   }
+}
+
+/** The newest `limit` entries of a whole journal, newest first. */
+function pageOf(journal: JournalEntry[], limit: number): JournalPage {
+  return { entries: journal.slice(-limit).reverse(), more: journal.length > limit };
+}
+
+/** Enough of a process record to tell whether anyone stepped it: every step moves one of these. */
+function fingerprint(p: ProcessRecord | undefined): string | null {
+  return p
+    ? `${p.snapshot.seq}/${p.status}/${p.wakes ?? 0}/${p.snapshot.scope.ready.length}`
+    : null;
 }

@@ -26,3 +26,8 @@ export function humanInputProblem(trigger: Trigger, input: unknown): string | un
     return `the input has a field "${extra}" that trigger "${trigger.id}" does not declare`;
   return undefined;
 }
+
+/** Why an answer to a wait that is over is refused (a double-click, a second tab, a stale form). */
+export function answeredAlready(processId: string, nodePath: string): string {
+  return `this form was already answered: process "${processId}" has moved on from the wait at "${nodePath}" it was shown for; nothing was changed`;
+}

@@ -5,6 +5,7 @@ import { exportJournal } from '../store/jsonLines.ts';
 import { testStore } from '../store/fixtures/testStore.ts';
 import { VirtualClock } from './clock.ts';
 import type { JournalEntry } from './records.ts';
+import { SMALL_POSITION } from './journalSnapshots.ts';
 import { Supervisor } from './supervisor.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -109,5 +110,28 @@ describe('the journal keeps the snapshot after each write', () => {
     // started (one putProcess), then one commit per step: start, tick, sleep.
     expect(calls).toEqual(['putProcess', 'commitStep', 'commitStep', 'commitStep']);
     expect(journal.filter((e) => e.snapshot)).toHaveLength(4);
+  });
+
+  it('rule: inside a run, a step whose position holds more than SMALL_POSITION live items keeps no snapshot; the stop does', async () => {
+    const width = SMALL_POSITION + 4;
+    const branches = Array.from({ length: width }, (_, i) => `b${i}`);
+    const wide = flow({
+      id: 'wide',
+      nodes: [start(), ...branches.map((b) => work(b, { [b]: 'true' })), end()],
+      edges: [...branches.map((b) => edge('start', b)), ...branches.map((b) => edge(b, 'end'))],
+    });
+    const { store, supervisor } = await setup();
+    await store.putFlow(wide);
+    await supervisor.start('wide', { id: 'w' });
+    const journal = await store.journal('w');
+    const ran = journal.filter((e) => e.type === 'ran');
+    // After start, `width` branches are ready; each step settles one of them.
+    const live = (e: JournalEntry) => e.snapshot?.scope.ready.length;
+    const large = ran.filter((e) => e.node === 'start' || e.node === 'b0' || e.node === 'b1');
+    expect(large.map((e) => e.snapshot)).toEqual([undefined, undefined, undefined]);
+    const kept = ran.filter((e) => e.snapshot);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((e) => live(e)! <= SMALL_POSITION)).toBe(true);
+    expect(journal.at(-1)!.snapshot).toEqual((await supervisor.mustGet('w')).snapshot);
   });
 });

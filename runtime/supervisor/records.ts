@@ -68,7 +68,9 @@ export type SupervisorJournalEntry =
   | { type: 'retried'; node: string }
   | { type: 'flow-changed'; changes: FlowChange[] }
   | { type: 'resolved'; choice: string }
-  | { type: 'cancelled' };
+  | { type: 'cancelled' }
+  /** Older passes the retention rule summed up: how many, how many entries, from when to when. */
+  | { type: 'summarized'; passes: number; entries: number; from: number; to: number };
 
 export type JournalEntry = (EngineJournalEntry | SupervisorJournalEntry) & {
   process: string;

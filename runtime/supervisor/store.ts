@@ -49,6 +49,8 @@ export interface Store {
   putProcess(record: ProcessRecord, journal?: JournalEntry[]): Promise<void>;
   /** Every process, oldest first. */
   listProcesses(): Promise<ProcessRecord[]>;
+  /** Processes whose status is running, oldest first; optional (an index answers it). */
+  runningProcesses?(): Promise<ProcessRecord[]>;
   /** Waiting processes due by `until`, earliest first (then oldest first). */
   dueProcesses(until: number): Promise<ProcessRecord[]>;
 
@@ -62,4 +64,12 @@ export interface Store {
   /** Commits a step; false, with nothing written, when the context's version moved on. */
   commitStep(commit: StepCommit): Promise<boolean>;
   journal(processId: string): Promise<JournalEntry[]>;
+  /** The newest `limit` entries of a process's journal, newest first; optional. */
+  journalPage?(processId: string, limit: number): Promise<JournalPage>;
+}
+
+/** A page of a journal, newest first, and whether older entries are left. */
+export interface JournalPage {
+  entries: JournalEntry[];
+  more: boolean;
 }

@@ -7,7 +7,8 @@ import { isSettable } from './clock.ts';
 import { inOrder } from './inOrder.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
 import { pendingWakes, withPendingWakes } from './pendingWakes.ts';
-import { humanInputProblem } from './humanInput.ts';
+import { answeredAlready, humanInputProblem } from './humanInput.ts';
+import { contextProblem, sizeProblem } from './inputChecks.ts';
 import type { ProcessRecord } from './records.ts';
 import {
   assertRunnable,
@@ -18,6 +19,17 @@ import {
   type SupervisorOptions,
 } from './supervisorCore.ts';
 import { SupervisorControls, type ResolveChoice } from './supervisorControls.ts';
+
+/** How a process starts (see `Supervisor.start`). */
+export interface StartOptions {
+  id?: string;
+  context?: unknown;
+  shareContextWith?: string;
+  /** Stopped before its first node, for a designer to step through it. */
+  paused?: boolean;
+  /** false: store the process, running, and return; the caller drives it (`runAll`). */
+  drive?: boolean;
+}
 
 export { MAX_STEPS_PER_RUN, SupervisorError, type StepWatch, type SupervisorOptions };
 export type { ResolveChoice };
@@ -35,25 +47,23 @@ const WAKE_CONCURRENCY = 8;
  */
 export class Supervisor extends SupervisorControls {
   private created = 0;
+  private createdRead = false;
 
   /** Starts a process of `flowId` on a new context, or bound to the context of another process. */
-  async start(
-    flowId: string,
-    options: { id?: string; context?: unknown; shareContextWith?: string; paused?: boolean } = {},
-  ): Promise<ProcessRecord> {
+  async start(flowId: string, options: StartOptions = {}): Promise<ProcessRecord> {
     const id = options.id ?? this.newId('process');
     return this.locked(id, () => this.create(id, flowId, options));
   }
 
-  private async create(
-    id: string,
-    flowId: string,
-    options: { context?: unknown; shareContextWith?: string; paused?: boolean },
-  ): Promise<ProcessRecord> {
+  private async create(id: string, flowId: string, options: StartOptions): Promise<ProcessRecord> {
     if (options.context !== undefined && options.shareContextWith !== undefined) {
       throw new SupervisorError('a process starts on a new context or shares one, not both');
     }
-    if (options.context !== undefined) assertContextObject(options.context);
+    const problem =
+      options.context === undefined
+        ? undefined
+        : contextProblem('the first context', options.context);
+    if (problem) throw new SupervisorError(problem);
     if (await this.store.getProcess(id))
       throw new SupervisorError(`a process "${id}" already exists`);
     const flows = await loadFlowSet([flowId], (f) => this.store.getFlow(f));
@@ -79,8 +89,14 @@ export class Supervisor extends SupervisorControls {
     }
     const versions = signaturesById(flows);
     for (const f of flows.values()) await this.store.putFlowVersion(f, versions[f.id]!);
-    const existing = await this.store.listProcesses();
-    this.created = Math.max(this.created, ...existing.map((p) => p.created + 1));
+    // The order of creation is read from the store once, not at every start: a start then costs
+    // the same however many processes exist. (Another tab's starts may share a number; the
+    // order among them is then their due times'.)
+    if (!this.createdRead) {
+      const existing = await this.store.listProcesses();
+      this.created = Math.max(this.created, ...existing.map((p) => p.created + 1));
+      this.createdRead = true;
+    }
     const record: ProcessRecord = {
       id,
       flow: flowId,
@@ -102,7 +118,7 @@ export class Supervisor extends SupervisorControls {
     await this.store.putProcess(first, [
       this.stamp(id, { type: 'started', flow: flowId, contextId }, first.snapshot),
     ]);
-    return options.paused ? first : this.driveUnlocked(id);
+    return options.paused || options.drive === false ? first : this.driveUnlocked(id);
   }
 
   /**
@@ -117,12 +133,26 @@ export class Supervisor extends SupervisorControls {
   /**
    * Runs every process that can run until it stops, oldest first: those with a node ready, and
    * those asleep with a timer due now (FORMAT.md §3: after every step, every process that can run
-   * runs until it stops).
+   * runs until it stops). One that another runner holds (another tab's long run, a control in
+   * progress) is left to it.
    */
   async runAll(): Promise<void> {
-    for (const p of await this.store.listProcesses()) {
-      const due = p.status === 'waiting' && p.due !== null && p.due <= this.clock.now();
-      if (p.status === 'running' || due) await this.drive(p.id);
+    const now = this.clock.now();
+    const candidates = this.store.runningProcesses
+      ? [...(await this.store.runningProcesses()), ...(await this.store.dueProcesses(now))].sort(
+          (a, b) => a.created - b.created,
+        )
+      : (await this.store.listProcesses()).filter(
+          (p) =>
+            p.status === 'running' || (p.status === 'waiting' && p.due !== null && p.due <= now),
+        );
+    for (const p of candidates) {
+      const ran = await this.locks.withLock(
+        `wakeflow:process:${p.id}`,
+        () => this.driveUnlocked(p.id),
+        { ifAvailable: true },
+      );
+      if (ran.held) this.changed(p.id);
     }
   }
 
@@ -258,6 +288,8 @@ export class Supervisor extends SupervisorControls {
 
   /** Delivers an event to every wait for that name, or only those of process `to`. */
   async deliverEvent(name: string, payload: unknown, to?: string): Promise<number> {
+    const tooLarge = sizeProblem(`the payload of event "${name}"`, payload);
+    if (tooLarge) throw new SupervisorError(tooLarge);
     if (to !== undefined) await this.mustGet(to);
     let delivered = 0;
     for (const candidate of await this.store.listProcesses()) {
@@ -290,14 +322,19 @@ export class Supervisor extends SupervisorControls {
     return wakes.length;
   }
 
-  /** Completes a human trigger of the continue-after at `nodePath` with checked input. */
+  /**
+   * Completes a human trigger of the continue-after at `nodePath` with checked input. With
+   * `waitSeq`, the answer is bound to that wait (the form the person saw): once the process has
+   * moved on from it, a second answer is refused rather than completing the next pass.
+   */
   submitHuman(
     id: string,
     nodePath: string,
     input: unknown,
     triggerId?: string,
+    waitSeq?: number,
   ): Promise<ProcessRecord> {
-    return this.locked(id, () => this.submitHumanUnlocked(id, nodePath, input, triggerId));
+    return this.locked(id, () => this.submitHumanUnlocked(id, nodePath, input, triggerId, waitSeq));
   }
 
   private async submitHumanUnlocked(
@@ -305,15 +342,18 @@ export class Supervisor extends SupervisorControls {
     nodePath: string,
     input: unknown,
     triggerId?: string,
+    waitSeq?: number,
   ): Promise<ProcessRecord> {
     const { record, read } = await this.load(id);
-    if (record.status !== 'waiting') {
-      throw new SupervisorError(`process "${id}" is ${record.status}, not waiting for a person`);
-    }
     const flows = await this.sleptOn(record);
     const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
       (w) => w.path === nodePath,
     );
+    if (waitSeq !== undefined && wait?.seq !== waitSeq)
+      throw new SupervisorError(answeredAlready(id, nodePath));
+    if (record.status !== 'waiting') {
+      throw new SupervisorError(`process "${id}" is ${record.status}, not waiting for a person`);
+    }
     if (!wait) throw new SupervisorError(`process "${id}" is not waiting at "${nodePath}"`);
     const humans = wait.triggers.filter((t) => t.human !== undefined);
     if (humans.length === 0) throw new SupervisorError(`"${nodePath}" has no human trigger`);
@@ -327,14 +367,14 @@ export class Supervisor extends SupervisorControls {
         `"${nodePath}" has ${humans.length} human triggers; name one with "trigger"`,
       );
     }
-    const problem = humanInputProblem(trigger, input);
+    const problem = humanInputProblem(trigger, input) ?? sizeProblem('the input', input);
     if (problem) throw new SupervisorError(`"${nodePath}": ${problem}`);
     return this.wake(record, { seq: wait.seq, trigger: trigger.id, payload: input }, read);
   }
 
   /** Writes to a process's context from outside any process (compare-and-set on the version). */
   async setContext(id: string, path: string, value: unknown): Promise<void> {
-    const problem = contextPathProblem(path);
+    const problem = contextPathProblem(path) ?? sizeProblem(`the value for "${path}"`, value);
     if (problem) throw new SupervisorError(problem);
     const record = await this.mustGet(id);
     const writes: ContextWrite[] = [
@@ -358,7 +398,8 @@ export class Supervisor extends SupervisorControls {
 
   /** Replaces a process's whole context from outside (compare-and-set on the version). */
   async replaceContext(id: string, value: unknown): Promise<void> {
-    assertContextObject(value);
+    const problem = contextProblem('the context', value);
+    if (problem) throw new SupervisorError(problem);
     const record = await this.mustGet(id);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = await this.mustGetContext(record.contextId);
@@ -372,14 +413,4 @@ export class Supervisor extends SupervisorControls {
     }
     throw new SupervisorError(`the context of "${id}" kept changing; try again`);
   }
-}
-
-/**
- * A context is a JSON object (docs/decisions.md): its paths (`order.total`) name keys of
- * objects, and a number or a list at the top could hold none. Refused, naming what it was.
- */
-function assertContextObject(value: unknown): void {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return;
-  const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-  throw new SupervisorError(`a context is a JSON object, such as { "count": 0 }; got ${what}`);
 }

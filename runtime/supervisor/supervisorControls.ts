@@ -94,6 +94,19 @@ export abstract class SupervisorControls extends SupervisorCore {
     return this.locked(id, () => this.stopUnlocked(id)).finally(() => this.stopRequests.delete(id));
   }
 
+  /**
+   * Asks a run of `id` in progress here to stop after its current step, for a Stop given in
+   * another tab (which then stops it under the lock). The request lasts until the run is over.
+   */
+  async requestStop(id: string): Promise<void> {
+    this.stopRequests.add(id);
+    try {
+      await this.locks.withLock(`wakeflow:process:${id}`, async () => undefined);
+    } finally {
+      this.stopRequests.delete(id);
+    }
+  }
+
   protected async stopUnlocked(id: string): Promise<ProcessRecord> {
     const record = await this.mustGet(id);
     if (record.status !== 'running' && record.status !== 'waiting') {

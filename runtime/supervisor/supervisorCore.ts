@@ -10,6 +10,7 @@ import { fire, signaturesOf, step, type StepResult } from '../engine/step.ts';
 import { dueTimer, timersOf } from '../engine/timers.ts';
 import { type Clock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
+import { keepsSnapshot } from './journalSnapshots.ts';
 import { loadFlowSet, scopeFlowIds } from './flowSet.ts';
 import { carrying, pendingWakes, waitSeqs, withPendingWakes } from './pendingWakes.ts';
 import type {
@@ -184,6 +185,8 @@ export abstract class SupervisorCore {
           null,
           flows,
         );
+        // A long run reports as it goes: each step is committed, and the views may show it.
+        this.changed(id);
         asleepOn = flows;
         continue;
       }
@@ -359,7 +362,9 @@ export abstract class SupervisorCore {
               change: this.change(context.id, context.version + 1, record.id, node, result.writes),
             }
           : undefined;
-      const last = result.journal.length - 1;
+      // A step keeps its snapshot at a stop, and inside a run only while the position is small
+      // (journalSnapshots.ts): a run whose branches multiply would store it whole at every step.
+      const last = keepsSnapshot(next) ? result.journal.length - 1 : -1;
       const journal = result.journal.map((e, i) =>
         this.stamp(record.id, e, i === last ? next.snapshot : undefined),
       );
@@ -425,7 +430,8 @@ export abstract class SupervisorCore {
 
   /**
    * A journal entry with its time. The last entry of each write carries the snapshot the write
-   * leaves the process at, so the inspector can show any moment without an extra store request.
+   * leaves the process at (a step's, unless `keepsSnapshot` says its position is too large inside
+   * a run), so the inspector can show any moment without an extra store request.
    */
   protected stamp(
     process: string,

@@ -2,11 +2,13 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { toJsonLines } from '../../runtime/store/jsonLines.ts';
 import { rovingIndex } from '../canvas/rovingIndex.ts';
 import { download } from '../workspace/exportFlows.ts';
-import { IconButton } from '../ui/Button.tsx';
-import { Download } from '../ui/icons.tsx';
+import { Button, IconButton } from '../ui/Button.tsx';
+import { Download, History } from '../ui/icons.tsx';
 import { describeEntry } from './describeEntry.ts';
 import { formatInstant } from './formatTime.ts';
-import { showAsOf, useInspector, type Inspection } from './inspectorState.ts';
+import { useRuntimeState } from '../state/runtimeState.ts';
+import { RetentionSetting } from './RetentionSetting.tsx';
+import { showAsOf, showOlderJournal, useInspector, type Inspection } from './inspectorState.ts';
 import { generationColour, journalChart } from './journalChart.ts';
 
 const WIDTH = 640;
@@ -19,6 +21,7 @@ const optionId = (list: string, entry: number) => `${list}-${entry}`;
  * The journal as a timeline, and as a chart: time along, nodes down, marks by generation, waits
  * as bars. Both are lists to choose from: choosing an entry (a click, or the arrow keys, Home and
  * End) shows the snapshot kept with it, read-only, in the Snapshot panel and on the canvas.
+ * Only the newest entries are read; older ones a page at a time, when asked for.
  */
 export function JournalPanel({ inspection }: { inspection: Inspection }) {
   const { journal, record, readAt: now } = inspection;
@@ -59,11 +62,14 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
         size="sm"
         className="journal__export"
         label="Export journal (JSON Lines)"
-        tooltip="Download this process's journal, one JSON object a line"
+        tooltip="Download this process's whole journal, one JSON object a line"
         icon={<Download size={14} />}
-        onClick={() =>
-          download(`${record.id}.journal.jsonl`, toJsonLines(journal), 'application/x-ndjson')
-        }
+        onClick={async () => {
+          // The whole journal, not only the entries shown.
+          const runtime = useRuntimeState.getState().runtime;
+          const all = runtime ? await runtime.store.journal(record.id) : journal;
+          download(`${record.id}.journal.jsonl`, toJsonLines(all), 'application/x-ndjson');
+        }}
       />
       <svg
         role="listbox"
@@ -117,6 +123,19 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
           </circle>
         ))}
       </svg>
+      <RetentionSetting />
+      {inspection.journalMore && (
+        <Button
+          size="sm"
+          icon={<History size={14} aria-hidden="true" />}
+          onClick={() => {
+            const runtime = useRuntimeState.getState().runtime;
+            if (runtime) void showOlderJournal(runtime);
+          }}
+        >
+          Show older entries
+        </Button>
+      )}
       <ol
         ref={timeline}
         className="timeline"

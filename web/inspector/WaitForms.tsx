@@ -17,7 +17,7 @@ export function WaitForms({ inspection }: { inspection: Inspection }) {
   if (record.status !== 'waiting') return null;
   const waits = waitsWithTriggers(record.snapshot, (f) => flows.get(f));
   const humans = waits.flatMap((w) =>
-    w.triggers.filter((t) => t.human).map((t) => ({ path: w.path, trigger: t })),
+    w.triggers.filter((t) => t.human).map((t) => ({ path: w.path, seq: w.seq, trigger: t })),
   );
   const events = [
     ...new Set(waits.flatMap((w) => w.triggers.flatMap((t) => (t.event ? [t.event] : [])))),
@@ -26,11 +26,13 @@ export function WaitForms({ inspection }: { inspection: Inspection }) {
   return (
     <section className="inspector-panel wait-forms" aria-labelledby="wait-forms-heading">
       <h3 id="wait-forms-heading">Waiting for you</h3>
-      {humans.map(({ path, trigger }) => (
+      {humans.map(({ path, seq, trigger }) => (
+        // Keyed by the wait too: the next pass's form starts empty, bound to its own wait.
         <HumanForm
-          key={`${path}/${trigger.id}`}
+          key={`${path}/${trigger.id}/${seq}`}
           processId={record.id}
           path={path}
+          seq={seq}
           trigger={trigger}
         />
       ))}
@@ -42,10 +44,13 @@ export function WaitForms({ inspection }: { inspection: Inspection }) {
 function HumanForm({
   processId,
   path,
+  seq,
   trigger,
 }: {
   processId: string;
   path: string;
+  /** The wait this form answers: an answer after it is over is refused. */
+  seq: number;
   trigger: Trigger;
 }) {
   const fields = trigger.human?.fields ?? [];
@@ -55,7 +60,7 @@ function HumanForm({
     e.preventDefault();
     const input: Record<string, unknown> = {};
     for (const f of fields) input[f.name] = valueOf(f, values[f.name]);
-    void act((r) => r.supervisor.submitHuman(processId, path, input, trigger.id));
+    void act((r) => r.supervisor.submitHuman(processId, path, input, trigger.id, seq));
   };
   return (
     <form className="human-form" aria-labelledby={heading} onSubmit={submit}>

@@ -23,6 +23,8 @@ export function describeEntry(e: JournalEntry): string {
       return `started on ${e.flow}`;
     case 'retried':
       return `retried ${e.node}`;
+    case 'summarized':
+      return `${e.passes} older passes summed up (${e.entries} entries, until ${new Date(e.to).toISOString()})`;
     default:
       return e.type;
   }

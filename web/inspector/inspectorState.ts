@@ -2,6 +2,9 @@ import { create } from 'zustand';
 import type { Snapshot } from '../../runtime/engine/snapshot.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
 import type { ProcessReading } from '../runtime/runtimeProtocol.ts';
+
+/** Journal entries read at first, and added by each "Show older entries". */
+export const JOURNAL_PAGE = 200;
 import { snapshotAsOf } from './asOf.ts';
 import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
 import { overlayOf, type NodeRunState } from './overlay.ts';
@@ -37,6 +40,8 @@ interface InspectorState {
     | undefined;
   /** The last control that could not be done, and why. */
   error: string | undefined;
+  /** How many of the newest journal entries are read; more, a page at a time, on request. */
+  journalLimit: number;
 }
 
 export const useInspector = create<InspectorState>(() => ({
@@ -47,6 +52,7 @@ export const useInspector = create<InspectorState>(() => ({
   clock: { mode: 'real', now: Date.now() },
   advancing: undefined,
   error: undefined,
+  journalLimit: JOURNAL_PAGE,
 }));
 
 export function selectProcess(id: string | undefined): void {
@@ -58,7 +64,14 @@ export function selectProcess(id: string | undefined): void {
     scope: [],
     asOf: undefined,
     error: undefined,
+    journalLimit: JOURNAL_PAGE,
   });
+}
+
+/** Reads a page more of the selected process's journal, older than those shown. */
+export async function showOlderJournal(runtime: Runtime): Promise<void> {
+  useInspector.setState((s) => ({ journalLimit: s.journalLimit + JOURNAL_PAGE }));
+  await refreshInspection(runtime);
 }
 
 type Raw = ProcessReading;
@@ -128,13 +141,13 @@ export function shownFlow(s: Pick<InspectorState, 'inspection'>): string | undef
   return levels?.[levels.length - 1]!.flow;
 }
 
-/** Reads the selected process afresh; called on every change, here or in another tab. */
+/** Reads the selected process afresh; called when it changed, here or in another tab. */
 export async function refreshInspection(runtime: Runtime): Promise<void> {
   const { clock } = runtime;
   useInspector.setState({ clock: { mode: clock.mode, now: clock.now() } });
   const id = useInspector.getState().selected;
   if (!id) return;
-  const raw = await runtime.reading(id);
+  const raw = await runtime.reading(id, useInspector.getState().journalLimit);
   const s = useInspector.getState();
   if (s.selected !== id) return;
   if (!raw) {

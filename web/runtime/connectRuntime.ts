@@ -1,7 +1,7 @@
 import { exampleFlows } from '../examples.ts';
 import { refreshInspection, useInspector } from '../inspector/inspectorState.ts';
 import { refreshRuntimeState, useRuntimeState } from '../state/runtimeState.ts';
-import { createRuntime } from './createRuntime.ts';
+import { createRuntime, type Change } from './createRuntime.ts';
 import { testHooksOf } from './testHooks.ts';
 
 /** The shortest time between two redraws from the store. */
@@ -25,21 +25,34 @@ export async function connectRuntime(): Promise<void> {
     // (a long advance wakes hundreds of times) redraws a few times a second, not once per wake.
     let running = false;
     let again = false;
-    const refresh = () => {
+    // Whether the inspected process (or a flow it runs on) changed since the last redraw: only
+    // then is it read again, so that another process's long run does not re-read its journal.
+    let inspected = false;
+    const refresh = (change: Change) => {
+      const selected = useInspector.getState().selected;
+      if (change.flows || (selected && change.processes.includes(selected))) inspected = true;
+      redraw();
+    };
+    const redraw = () => {
       if (running) {
         again = true;
         return;
       }
       running = true;
       requestAnimationFrame(async () => {
+        const reread = inspected;
+        inspected = false;
         try {
-          await Promise.all([refreshRuntimeState(runtime), refreshInspection(runtime)]);
+          await Promise.all([
+            refreshRuntimeState(runtime),
+            reread ? refreshInspection(runtime) : undefined,
+          ]);
         } finally {
           setTimeout(() => {
             running = false;
             if (again) {
               again = false;
-              refresh();
+              redraw();
             }
           }, REFRESH_GAP_MS);
         }

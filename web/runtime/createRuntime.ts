@@ -2,7 +2,6 @@ import { transfer, wrap, type Remote } from 'comlink';
 import { inSeconds } from '../../runtime/expr/guardrails.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { failureOf } from '../workerFailure.ts';
-import type { IdbStore } from '../../runtime/store/idbStore.ts';
 import type { ResilientStore, SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
 import type {
@@ -13,8 +12,8 @@ import type {
   Views,
 } from './runtimeProtocol.ts';
 import type { WorkerEntry } from './runtimeWorker.ts';
-import { startScheduler } from './scheduler.ts';
 import type { TestHooks } from './testHooks.ts';
+import { PAGE_TICK_MS, paceOf } from './timeSource.ts';
 import { startWatchdog, WATCHDOG_LIMITS } from './watchdog.ts';
 import type { WorkerRuntime } from './workerRuntime.ts';
 
@@ -22,7 +21,6 @@ import type { WorkerRuntime } from './workerRuntime.ts';
 export interface Runtime {
   supervisor: Remote<Supervisor>;
   store: Remote<ResilientStore>;
-  idb: Remote<IdbStore>;
   /** Real time, or virtual time the designer moves forward (this tab only). */
   clock: {
     readonly mode: 'real' | 'virtual';
@@ -34,8 +32,11 @@ export interface Runtime {
   readonly saveState: SaveState;
   /** The workspace's flows and processes, in one call. */
   views(): Promise<Views>;
-  /** One process as the inspector shows it, in one call; undefined when there is none. */
-  reading(id: string): Promise<ProcessReading | undefined>;
+  /**
+   * One process as the inspector shows it, in one call, with the newest `journalLimit` entries
+   * of its journal; undefined when there is none.
+   */
+  reading(id: string, journalLimit?: number): Promise<ProcessReading | undefined>;
   /**
    * Advances the virtual clock to `target`, firing every timer due on the way, in order; reports
    * each stop and ends early, at the last time reached, when `signal` is aborted.
@@ -44,17 +45,27 @@ export interface Runtime {
     target: number,
     options: { onProgress?: (reached: number, wakes: number) => void; signal?: AbortSignal },
   ): Promise<{ wakes: number; reached: number }>;
-  /** Tells this tab's views that something changed (here or in another tab). */
-  onChange(listener: () => void): () => void;
-  /** Wakes what is due now; the scheduler calls it, and so may a view. */
+  /**
+   * Tells this tab's views that something changed, here or in another tab: which processes, and
+   * whether the workspace's flows did.
+   */
+  onChange(listener: (change: Change) => void): () => void;
+  /** Wakes what is due now and runs what can run (the worker's schedule does so by itself). */
   wakeDue(): Promise<void>;
+  /** How many of a process's last passes the journal keeps in full; older ones are summed up. */
+  retention(): Promise<number>;
+  setRetention(passes: number): Promise<void>;
   /** Saves a workspace flow (kept in memory if the disk refuses) and tells every tab. */
   saveFlow(flow: Flow): Promise<void>;
   deleteFlow(id: string): Promise<void>;
   close(): void;
 }
 
-const CHANNEL = 'wakeflow:changes';
+/** What changed, as the worker told it. */
+export interface Change {
+  processes: readonly string[];
+  flows: boolean;
+}
 
 /** A worker that runs the runtime, and what a call to it waits on besides its answer. */
 interface Running {
@@ -66,11 +77,13 @@ interface Running {
 }
 
 /**
- * Starts this tab's runtime in a Web Worker (the store, the clock and the supervisor live there)
- * and keeps the page's side of it: a copy of the clock, the save state, the scheduler, and the
- * BroadcastChannel that tells the other tabs of every change. A node that runs for longer than
- * the watchdog's limit, in a worker that then does not answer a ping, ends the worker; a new one
- * starts, fails that node first, and every call waiting on the old one is refused with the reason.
+ * Starts this tab's runtime in a Web Worker (the store, the clock, the schedule, the supervisor
+ * and the link to the other tabs live there) and keeps the page's side of it: a copy of the
+ * clock and the save state, and what only the page knows, its visibility (and, for a test that
+ * paces the worker with the page's clock, `?pace=page`, the page's time). A node that runs for
+ * longer than the watchdog's limit, in a worker that then does not answer a ping, ends the
+ * worker; a new one starts, fails that node first, and every call waiting on the old one is
+ * refused with the reason.
  */
 export async function createRuntime(options: {
   dbName: string;
@@ -81,27 +94,21 @@ export async function createRuntime(options: {
   testHooks?: TestHooks;
 }): Promise<Runtime> {
   const limits = options.watchdog ?? WATCHDOG_LIMITS;
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((l) => l());
+  const listeners = new Set<(change: Change) => void>();
+  const notify = (change: Change) => listeners.forEach((l) => l(change));
+  const everything: Change = { processes: [], flows: true };
+  const pace = paceOf(location.search);
   let clock: ClockState = { mode: 'real' };
   let saveState: SaveState = { saved: true };
   const progress = new Map<number, (reached: number, wakes: number) => void>();
   let advances = 0;
 
-  // Set once the scheduler runs; another tab may speak before that.
-  let reschedule = () => {};
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = () => {
-    notify();
-    reschedule();
-  };
   const onEvent = (event: RuntimeEvent) => {
     switch (event.type) {
       case 'changed':
         clock = event.clock;
         saveState = event.saveState;
-        channel.postMessage({ type: 'changed' });
-        notify();
+        notify({ processes: event.processes, flows: event.flows });
         return;
       case 'busy':
         watchdog.busy(event);
@@ -126,6 +133,7 @@ export async function createRuntime(options: {
         dbName: options.dbName,
         seed: options.seed,
         clock,
+        pace,
         now: Date.now(),
         runaway,
         testHooks: options.testHooks,
@@ -152,7 +160,10 @@ export async function createRuntime(options: {
       void running.then((old) => {
         old.end(new Error(`process "${busy.process}", node "${busy.path}" ${message}`));
         running = spawn({ process: busy.process, path: busy.path, wake: busy.wake, message });
-        void running.then(notify, () => undefined);
+        void running.then(
+          () => notify(everything),
+          () => undefined,
+        );
       });
     },
   });
@@ -160,12 +171,8 @@ export async function createRuntime(options: {
 
   /** Calls `method` of the part `pick` chooses, on whichever worker is running now. */
   const call = <R>(pick: (r: Remote<WorkerRuntime>) => Promise<R>): Promise<R> =>
-    running.then((r) => {
-      // Sent first on the same port, so the worker has the page's time when the call arrives.
-      void r.remote.syncTime(Date.now());
-      return r.guard(pick(r.remote));
-    });
-  const forward = <T extends object>(part: 'supervisor' | 'store' | 'idb'): Remote<T> =>
+    running.then((r) => r.guard(pick(r.remote)));
+  const forward = <T extends object>(part: 'supervisor' | 'store'): Remote<T> =>
     new Proxy({} as Remote<T>, {
       get: (_target, method) =>
         // Not a thenable: an async function may return this object.
@@ -178,18 +185,20 @@ export async function createRuntime(options: {
               }),
     });
 
-  const scheduler = startScheduler({
-    nextDue: () => call((r) => r.nextDue()),
-    wakeDue: () => call((r) => r.wakeDue()),
-    onError: (e) => console.error(e),
-  });
-  reschedule = scheduler.reschedule;
-  await scheduler.runNow();
+  // A hidden tab's timers are throttled: the worker catches up when the page is shown again.
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void call((r) => r.visible());
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  // Paced by the page (a test's clock): the worker's time is the page's, as last sent.
+  const ticker =
+    pace === 'page'
+      ? setInterval(() => void running.then((r) => r.remote.tick(Date.now())), PAGE_TICK_MS)
+      : undefined;
 
   return {
     supervisor: forward<Supervisor>('supervisor'),
     store: forward<ResilientStore>('store'),
-    idb: forward<IdbStore>('idb'),
     clock: {
       get mode() {
         return clock.mode;
@@ -206,7 +215,7 @@ export async function createRuntime(options: {
       return saveState;
     },
     views: () => call((r) => r.views()),
-    reading: (id) => call((r) => r.reading(id)),
+    reading: (id, journalLimit) => call((r) => r.reading(id, journalLimit)),
     async advanceTo(target, { onProgress, signal }) {
       const advance = ++advances;
       if (onProgress) progress.set(advance, onProgress);
@@ -223,13 +232,15 @@ export async function createRuntime(options: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    wakeDue: () => scheduler.runNow(),
+    wakeDue: () => call((r) => r.wakeDue()),
+    retention: () => call((r) => r.retention()),
+    setRetention: (passes) => call((r) => r.setRetention(passes)),
     saveFlow: (flow) => call((r) => r.saveFlow(flow)),
     deleteFlow: (id) => call((r) => r.deleteFlow(id)),
     close() {
-      scheduler.stop();
+      document.removeEventListener('visibilitychange', onVisible);
+      clearInterval(ticker);
       watchdog.stop();
-      channel.close();
       void running.then((r) => r.end(new Error('the runtime was closed')));
       spare?.worker.terminate();
     },

@@ -1,6 +1,7 @@
 import type { Flow } from '../../shared/schema.ts';
 import type { TestHooks } from './testHooks.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
+import type { Pace } from './timeSource.ts';
 import type {
   ContextChange,
   JournalEntry,
@@ -45,7 +46,10 @@ export interface ProcessReading {
   /** Its live context (version 0 and null when the context is missing). */
   context: { version: number; value: unknown };
   changes: ContextChange[];
+  /** The newest entries of its journal (as many as asked for), oldest of them first. */
   journal: JournalEntry[];
+  /** Whether older entries are left in the store. */
+  journalMore: boolean;
   /** The flows it slept on, by id. */
   flows: Map<string, Flow>;
 }
@@ -59,8 +63,17 @@ export interface Runaway {
 }
 
 export type RuntimeEvent =
-  /** Something was stored; the page redraws and tells the other tabs. */
-  | { type: 'changed'; clock: ClockState; saveState: SaveState }
+  /**
+   * Something was stored, here or in another tab: which processes (by id) and whether the
+   * workspace's flows; the page re-reads what it shows of those.
+   */
+  | {
+      type: 'changed';
+      processes: string[];
+      flows: boolean;
+      clock: ClockState;
+      saveState: SaveState;
+    }
   /** A step entered a node (the watchdog starts counting). */
   | { type: 'busy'; process: string; path: string; wake: PendingWake | null }
   /** The step is over. */
@@ -73,10 +86,28 @@ export interface WorkerStart {
   dbName: string;
   seed: readonly Flow[];
   clock: ClockState;
-  /** The page's real time when it started the worker. */
+  /** Whose real time the worker keeps: its own, or the page's as sent (tests, `?pace=page`). */
+  pace: Pace;
+  /** The page's real time when it started the worker (the start of a paced clock). */
   now: number;
   /** A step the previous worker was ended in; failed before anything else runs. */
   runaway?: Runaway;
   /** What an e2e test asked of the dev server's app (testHooks.ts); absent in the app. */
   testHooks?: TestHooks;
+}
+
+/** What the runtimes of the workspace's tabs tell each other (BroadcastChannel `wakeflow:changes`). */
+export type PeerMessage =
+  /** Something was stored: the other tabs re-read it and arm their schedules again. */
+  | { type: 'changed'; processes: string[]; flows: boolean }
+  /** Stop was pressed for a process: whichever tab is running it stops after its current step. */
+  | { type: 'stop'; process: string };
+
+/** A way to reach the other tabs' runtimes (a BroadcastChannel in the browser). */
+export interface Peers {
+  post(message: PeerMessage): void;
+  listen(hear: (message: PeerMessage) => void): void;
+  /** Whether another tab's runtime of this workspace is open now. */
+  othersOpen(): Promise<boolean>;
+  close(): void;
 }

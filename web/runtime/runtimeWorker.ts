@@ -1,6 +1,6 @@
 import { expose, proxy, type ProxyMarked } from 'comlink';
 import { WebLocks } from '../../runtime/supervisor/locks.ts';
-import type { WorkerStart } from './runtimeProtocol.ts';
+import type { PeerMessage, Peers, WorkerStart } from './runtimeProtocol.ts';
 import { installTestHooks } from './installTestHooks.ts';
 import { openWorkerRuntime, type WorkerRuntime } from './workerRuntime.ts';
 
@@ -16,11 +16,35 @@ const entry = {
       start,
       (event) => port.postMessage(event),
       new WebLocks(navigator.locks),
+      channelPeers(),
     );
     return proxy(runtime);
   },
 };
 
 export type WorkerEntry = typeof entry;
+
+const TAB_LOCK = 'wakeflow:tab:';
+
+/**
+ * The other tabs' runtimes, on the workspace's BroadcastChannel. Each runtime holds a Web Lock
+ * of its own for as long as it is open, so that the others can tell it is there.
+ */
+function channelPeers(): Peers {
+  const channel = new BroadcastChannel('wakeflow:changes');
+  const mine = `${TAB_LOCK}${crypto.randomUUID()}`;
+  void navigator.locks.request(mine, () => new Promise<never>(() => {}));
+  return {
+    async othersOpen() {
+      const { held = [] } = await navigator.locks.query();
+      return held.some((l) => l.name?.startsWith(TAB_LOCK) && l.name !== mine);
+    },
+    post: (message) => channel.postMessage(message),
+    listen(hear) {
+      channel.onmessage = (e: MessageEvent<PeerMessage>) => hear(e.data);
+    },
+    close: () => channel.close(),
+  };
+}
 
 expose(entry);

@@ -3,32 +3,47 @@ import { IdbStore } from '../../runtime/store/idbStore.ts';
 import { ResilientStore } from '../../runtime/store/resilientStore.ts';
 import { SwitchableClock } from '../../runtime/supervisor/clock.ts';
 import type { Locks } from '../../runtime/supervisor/locks.ts';
-import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
+import { Supervisor, type StartOptions } from '../../runtime/supervisor/supervisor.ts';
 import type {
   ClockState,
+  Peers,
   ProcessReading,
   ProcessView,
   RuntimeEvent,
   Views,
   WorkerStart,
 } from './runtimeProtocol.ts';
+import { journalRetention } from './journalRetention.ts';
+import { startScheduler } from './scheduler.ts';
+import { ownTime, pagePacedTime } from './timeSource.ts';
+
+/** Journal entries the inspector reads at first; it asks for more a page at a time. */
+export const JOURNAL_PAGE = 200;
+
+/** The shortest time between two messages saying what changed. */
+const CHANGE_GAP_MS = 50;
+
+/** No other tabs (Node's tests, a runtime of its own). */
+const noPeers: Peers = { post() {}, listen() {}, othersOpen: async () => false, close() {} };
 
 /**
- * The runtime as it lives in its Web Worker: the workspace's store, the clock and the supervisor,
- * and the few calls the page makes that are more than one store or supervisor call. Plain
- * TypeScript with no worker globals, so that it runs in Node's tests as it runs in the worker.
+ * The runtime as it lives in its Web Worker: the workspace's store, the clock, the schedule and
+ * the supervisor, the few calls the page makes that are more than one store or supervisor call,
+ * and the link to the other tabs' runtimes (`peers`). Plain TypeScript with no worker globals,
+ * so that it runs in Node's tests as it runs in the worker.
  */
 export async function openWorkerRuntime(
   start: WorkerStart,
   post: (event: RuntimeEvent) => void,
   locks: Locks,
+  peers: Peers = noPeers,
 ) {
   const idb = await IdbStore.open(start.dbName);
   const store = new ResilientStore(idb);
-  // Real time is the page's: the page schedules wakes and shows countdowns by its own clock, so
-  // the worker's must agree with it (a test's fake page clock does not reach workers).
-  let offset = start.now - Date.now();
-  const clock = new SwitchableClock(() => Date.now() + offset);
+  // The worker owns the clock and the schedule; only a test that paces it has the page send time.
+  const paced = start.pace === 'page' ? pagePacedTime(start.now) : undefined;
+  const time = paced ?? ownTime();
+  const clock = new SwitchableClock(() => time.now());
   if (start.clock.mode === 'virtual') clock.useVirtual(start.clock.virtual);
   const supervisor = new Supervisor(store, clock, {
     locks,
@@ -44,22 +59,100 @@ export async function openWorkerRuntime(
   if (runaway) {
     await supervisor.failRunaway(runaway.process, runaway.path, runaway.message, runaway.wake);
   }
-
   const clockState = (): ClockState =>
     clock.mode === 'real' ? { mode: 'real' } : { mode: 'virtual', virtual: clock.now() };
-  const changed = () => post({ type: 'changed', clock: clockState(), saveState: store.saveState });
-  supervisor.onChange(changed);
-  store.onSaveState(changed);
+
+  const retention = journalRetention(store);
+  const scheduler = startScheduler({
+    time,
+    clock,
+    nextDue: () => supervisor.nextDue(),
+    async wakeDue() {
+      // Saves what a full disk held back first. A tab that still cannot save leaves its schedule
+      // to another tab that may: both stepping a process would run its steps twice once this
+      // tab's held writes are saved. Alone, it runs on in memory (the warning says so).
+      if (!(await store.flush()) && (await peers.othersOpen())) return;
+      await supervisor.wakeDue();
+      await supervisor.runAll();
+    },
+    onError: (e) => console.error(e),
+  });
+
+  // Changes are told in bursts (a long run commits many steps a second): at most one message
+  // per CHANGE_GAP_MS to the page and to the other tabs, naming every process changed since.
+  const changes = { processes: new Set<string>(), flows: false, ours: false, timer: false };
+  const tell = () => {
+    changes.timer = false;
+    const processes = [...changes.processes];
+    const { flows, ours } = changes;
+    changes.processes.clear();
+    changes.flows = changes.ours = false;
+    post({ type: 'changed', processes, flows, clock: clockState(), saveState: store.saveState });
+    if (ours) {
+      peers.post({ type: 'changed', processes, flows });
+      for (const process of processes) retention.touched(process);
+    }
+    scheduler.rearm();
+  };
+  const changed = (what: { process?: string; flows?: boolean; ours?: boolean } = {}) => {
+    if (what.process !== undefined) changes.processes.add(what.process);
+    if (what.flows) changes.flows = true;
+    if (what.ours ?? true) changes.ours = true;
+    if (changes.timer) return;
+    changes.timer = true;
+    setTimeout(tell, CHANGE_GAP_MS);
+  };
+  supervisor.onChange((process) => changed({ process }));
+  store.onSaveState(() => changed({ ours: false }));
+  peers.listen((message) => {
+    if (message.type === 'stop') void supervisor.requestStop(message.process);
+    else {
+      for (const process of message.processes) changed({ process, ours: false });
+      changed({ flows: message.flows, ours: false });
+    }
+  });
+  // Opening never waits for what is due or running: the schedule starts after it.
+  void scheduler.runNow();
+
+  const drives = new Set<Promise<unknown>>();
+  const drive = (id: string) => {
+    const run = supervisor.drive(id).catch((e: unknown) => console.error(e));
+    drives.add(run);
+    void run.finally(() => drives.delete(run));
+    return run;
+  };
+
+  // The page's commands on processes, as the supervisor's, but a start returns once stored.
+  const commands = new Proxy(supervisor, {
+    get(target, method, receiver) {
+      if (method === 'start') {
+        return async (flowId: string, options: StartOptions = {}) => {
+          const record = await target.start(flowId, { ...options, drive: false });
+          // Driven beside whatever else runs, not queued behind the schedule's current run.
+          if (record.status === 'running') void drive(record.id);
+          return record;
+        };
+      }
+      if (method === 'stop') {
+        return (id: string) => {
+          peers.post({ type: 'stop', process: id });
+          return target.stop(id);
+        };
+      }
+      const value: unknown = Reflect.get(target, method, receiver);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
   const advances = new Map<number, AbortController>();
 
   return {
-    supervisor,
+    supervisor: commands,
+    /** The one write path: every write, deletes included, goes through the ResilientStore. */
     store,
-    idb,
 
     /** The workspace's flows and processes, each process with its context, in one call. */
     async views(): Promise<Views> {
-      const flows = (await idb.listFlows()).sort((a, b) =>
+      const flows = (await store.listFlows()).sort((a, b) =>
         (a.name ?? a.id).localeCompare(b.name ?? b.id),
       );
       const processes = await Promise.all(
@@ -80,49 +173,60 @@ export async function openWorkerRuntime(
     },
 
     /** One process as the inspector shows it, in one call; undefined when there is none. */
-    async reading(id: string): Promise<ProcessReading | undefined> {
+    async reading(id: string, journalLimit = JOURNAL_PAGE): Promise<ProcessReading | undefined> {
       const record = await store.getProcess(id);
       if (!record) return undefined;
-      const [context, changes, journal, flows] = await Promise.all([
+      const [context, changes, page, flows] = await Promise.all([
         store.getContext(record.contextId),
         store.contextChanges(record.contextId),
-        store.journal(id),
+        store.journalPage(id, journalLimit),
         supervisor.sleptOn(record),
       ]);
       return {
         record,
         context: { version: context?.version ?? 0, value: context?.value ?? null },
         changes,
-        journal,
+        journal: page.entries.reverse(),
+        journalMore: page.more,
         flows,
       };
     },
 
     clockState,
+    /** The journal's retention rule: how many of a loop's last passes are kept in full. */
+    retention: () => retention.keep(),
+    async setRetention(passes: number): Promise<void> {
+      await retention.set(passes);
+      changed({ ours: false });
+    },
     /** Answers at once, unless the worker's thread is stuck (the page's watchdog asks). */
     ping: () => true,
-    /** Takes the page's real time; the page sends it before each call. */
-    syncTime(pageNow: number): void {
-      offset = pageNow - Date.now();
+    /** The page's time, when it paces this worker (`?pace=page`); ignored otherwise. */
+    tick(pageNow: number): void {
+      paced?.tick(pageNow);
+    },
+    /** The page became visible: a hidden tab's timers are throttled, so it catches up now. */
+    visible(): void {
+      void scheduler.runNow();
     },
     useVirtual(at?: number): ClockState {
       clock.useVirtual(at);
-      changed();
+      changed({ ours: false });
       return clockState();
     },
     useReal(): ClockState {
       clock.useReal();
-      changed();
+      changed({ ours: false });
       return clockState();
     },
 
-    /** Saves what a full disk held back, then fires every timer due and runs what can run. */
-    async wakeDue(): Promise<void> {
-      await store.flush();
-      await supervisor.wakeDue();
-      await supervisor.runAll();
+    /** Fires every timer due and runs what can run, now; resolves when that run is over. */
+    wakeDue: () => scheduler.runNow(),
+    /** Resolves once no run of the schedule is in progress. */
+    async settled(): Promise<void> {
+      while (drives.size > 0) await Promise.all(drives);
+      await scheduler.settled();
     },
-    nextDue: () => supervisor.nextDue(),
 
     /**
      * Advances the virtual clock to `target`, reporting each stop as a `progress` event of
@@ -138,7 +242,7 @@ export async function openWorkerRuntime(
         });
       } finally {
         advances.delete(advance);
-        changed();
+        changed({ ours: false });
       }
     },
     cancelAdvance(advance: number): void {
@@ -147,13 +251,15 @@ export async function openWorkerRuntime(
 
     async saveFlow(flow: Flow): Promise<void> {
       await store.putFlow(flow);
-      changed();
+      changed({ flows: true });
     },
     async deleteFlow(id: string): Promise<void> {
-      await idb.deleteFlow(id);
-      changed();
+      await store.deleteFlow(id);
+      changed({ flows: true });
     },
     close(): void {
+      scheduler.stop();
+      peers.close();
       idb.close();
     },
   };

@@ -64,6 +64,7 @@ export {
   Clock,
   AlarmClock,
   Mail,
+  History,
 } from 'lucide-react';
 
 const KIND: Readonly<Record<NodeKind, LucideIcon>> = {

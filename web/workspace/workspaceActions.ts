@@ -42,7 +42,7 @@ export async function openWorkspaceFlow(
   // Each flow keeps its undo history while the tab lives, however often another is opened.
   const kept = histories.get(id);
   if (kept) useDesigner.setState({ history: kept });
-  await (await runtime()).idb.putMeta('openFlow', id);
+  await (await runtime()).store.putMeta('openFlow', id);
 }
 
 /** The example a first visit opens on: the daily loop shows most of what wakeflow does. */
@@ -50,7 +50,7 @@ export const FIRST_FLOW = 'nightly-refresh';
 
 /** The flow to open at start: the one open last time, else the daily loop, else the first. */
 export async function initialFlowId(): Promise<string | undefined> {
-  const last = await (await runtime()).idb.getMeta('openFlow');
+  const last = await (await runtime()).store.getMeta('openFlow');
   const flows = workspaceFlows();
   if (typeof last === 'string' && flows.has(last)) return last;
   if (flows.has(FIRST_FLOW)) return FIRST_FLOW;

@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import { InspectorPage } from './fixtures/inspectorPage.ts';
+
+// The app is opened paced by the page (`?pace=page`): the runtime's worker keeps the page's
+// time, and the test fixes that time with Playwright's clock, moving it only when it says.
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+
+/** A loop that counts a pass every two seconds: what a new designer tries first. */
+const everyTwoSeconds = {
+  format: 'flow/1',
+  id: 'every-2s',
+  name: 'Every two seconds',
+  nodes: [
+    { id: 'start', kind: 'start' },
+    { id: 'tick', kind: 'work', set: { count: 'count + 1' } },
+    { id: 'sleep', kind: 'continue-after', on: [{ id: 't', timer: 'PT2S' }] },
+  ],
+  edges: [
+    { id: 'e1', from: 'start', to: 'tick' },
+    { id: 'e2', from: 'tick', to: 'sleep' },
+    { id: 'e3', from: 'sleep', to: 'tick' },
+  ],
+};
+
+test('rule: a lone tab on real time wakes a new PT2S loop on time, pass after pass', async ({
+  page,
+}) => {
+  await page.clock.setFixedTime(T0);
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.importFlows('every-2s.flow.json', everyTwoSeconds);
+  const id = await app.start('Every two seconds', { value: { count: 0 } });
+  await expect(app.rowStatus(id)).toHaveText('waiting');
+  await app.inspect(id);
+  for (let pass = 1; pass <= 4; pass++) {
+    await page.clock.setFixedTime(T0 + pass * 2000);
+    await expect(app.rowWakes(id)).toHaveText(String(pass));
+    await expect(app.liveContext).toContainText(`"count": ${pass + 1}`);
+  }
+});
+/** A sub-flow that calls itself twice: its live branches double at every level, without end. */
+const callsItselfTwice = {
+  format: 'flows/1',
+  flows: [
+    {
+      format: 'flow/1',
+      id: 'twice',
+      name: 'Calls itself twice',
+      nodes: [
+        { id: 'start', kind: 'start' },
+        { id: 'left', kind: 'subflow', flow: 'twice' },
+        { id: 'right', kind: 'subflow', flow: 'twice' },
+      ],
+      edges: [
+        { id: 'e1', from: 'start', to: 'left' },
+        { id: 'e2', from: 'start', to: 'right' },
+      ],
+    },
+  ],
+};
+
+test('rule: a long run never locks the workspace: it is listed at once, another tab opens and works, and Stop there takes effect', async ({
+  context,
+}) => {
+  const one = new InspectorPage(await context.newPage());
+  await one.goto();
+  await one.importFlows('twice.flows.json', callsItselfTwice);
+  const long = await one.start('Calls itself twice');
+  // Start returned once the process was stored; it is running, and listed as such.
+  await expect(one.rowStatus(long)).toHaveText('running');
+
+  // The same tab starts and finishes another process while the long one runs.
+  const nightly = await one.start('Nightly refresh', { value: { prices: { read: 0 } } });
+  await expect(one.rowStatus(nightly)).toHaveText('waiting');
+  await expect(one.rowStatus(long)).toHaveText('running');
+
+  // A second tab opens the workspace (the flows listed, Start enabled) while the run goes on.
+  const two = new InspectorPage(await context.newPage());
+  await two.goto();
+  await expect(two.rowStatus(long)).toHaveText('running');
+  await two.inspect(long);
+  await two.control('Stop').click();
+  for (const app of [two, one]) await expect(app.rowStatus(long)).toHaveText('stopped');
+  // Stop neither waited for the run to end nor found the process done or busy elsewhere.
+  expect((await two.alert.allInnerTexts()).join(' ')).not.toMatch(/busy in another tab|is done/);
+});
+
+/** A loop that asks a person to approve each pass, and counts the approvals. */
+const approvals = {
+  format: 'flow/1',
+  id: 'approvals',
+  name: 'Approve each pass',
+  nodes: [
+    { id: 'start', kind: 'start' },
+    {
+      id: 'approve',
+      kind: 'continue-after',
+      on: [
+        {
+          id: 'ok',
+          human: { prompt: 'Approve this pass?', fields: [{ name: 'yes', type: 'boolean' }] },
+        },
+      ],
+    },
+    { id: 'count', kind: 'work', set: { n: 'n + 1' } },
+  ],
+  edges: [
+    { id: 'e1', from: 'start', to: 'approve' },
+    { id: 'e2', from: 'approve', to: 'count' },
+    { id: 'e3', from: 'count', to: 'approve' },
+  ],
+};
+
+test('rule: a double-click on Send completes one pass; the second answer is refused, saying why', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.importFlows('approvals.flow.json', approvals);
+  const id = await app.start('Approve each pass', { value: { n: 0 } });
+  await app.inspect(id);
+  await expect(app.status).toHaveText('waiting');
+  await app.humanForm('Approve this pass?').getByRole('button', { name: 'Send ok' }).dblclick();
+  await expect(app.alert).toContainText('this form was already answered');
+  await expect(app.liveContext).toContainText('"n": 1');
+  await expect(app.status).toHaveText('waiting');
+  expect(await app.context()).toEqual({ n: 1 });
+});

@@ -1,0 +1,59 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { serveBuiltApp, type PreviewServer } from './fixtures/previewServer.ts';
+
+// The built app as deployed (`vite preview`, which serves the policy as a header as well).
+let app: PreviewServer | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  app = await serveBuiltApp();
+});
+test.afterAll(() => app?.close());
+
+test("rule: the runtime's worker runs under the page's policy: no string eval, no request to another origin", async ({
+  page,
+}) => {
+  // Another local server, which counts what reaches it.
+  let requests = 0;
+  const other = createServer((_req, res) => {
+    requests++;
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.end('reached');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const port = (other.address() as AddressInfo).port;
+  try {
+    await page.goto(`${app!.origin}/`);
+    await expect(page.getByLabel('Flow', { exact: true })).not.toHaveValue('');
+    const runtime = page.workers().find((w) => w.url().includes('runtimeWorker'));
+    expect(runtime).toBeDefined();
+    // Tried from a task of the worker's own, after the evaluation: Playwright's evaluation itself
+    // is allowed string eval by the debugging protocol, what the worker runs later is not.
+    const tried = await runtime!.evaluate(
+      (url) =>
+        new Promise<Record<string, string>>((resolve) =>
+          setTimeout(async () => {
+            const outcome = async (attempt: () => unknown) => {
+              try {
+                await attempt();
+                return 'allowed';
+              } catch (e) {
+                return e instanceof Error ? e.name : String(e);
+              }
+            };
+            resolve({
+              eval: await outcome(() => (0, eval)('1 + 1')),
+              function: await outcome(() => new Function('return 1')()),
+              fetch: await outcome(() => fetch(url)),
+            });
+          }, 0),
+        ),
+      `http://127.0.0.1:${port}/`,
+    );
+    expect(tried).toEqual({ eval: 'EvalError', function: 'EvalError', fetch: 'TypeError' });
+    expect(requests).toBe(0);
+  } finally {
+    other.close();
+  }
+});

@@ -1,0 +1,57 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useRuntimeState } from '../state/runtimeState.ts';
+import { Button } from '../ui/Button.tsx';
+import { Field } from '../ui/Field.tsx';
+
+/**
+ * The journal's retention rule, shown and set: the last N passes of each process are kept in
+ * full, older ones summed up in one entry.
+ */
+export function RetentionSetting() {
+  const runtime = useRuntimeState((s) => s.runtime);
+  const [kept, setKept] = useState<number | undefined>();
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  useEffect(() => {
+    void runtime?.retention().then((n) => {
+      setKept(n);
+      setDraft(String(n));
+    });
+  }, [runtime]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!runtime) return;
+    try {
+      await runtime.setRetention(Number(draft));
+      setKept(Number(draft));
+      setProblem(undefined);
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <form className="retention" aria-label="Journal retention" onSubmit={(e) => void submit(e)}>
+      <Field
+        label="Passes kept in full"
+        inline
+        hint={`The journal keeps each process’s last ${kept ?? '…'} passes in full; older ones are summed up in one entry.`}
+        error={problem}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="wf-input"
+            type="number"
+            min={1}
+            step={1}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="sm">
+        Set
+      </Button>
+    </form>
+  );
+}
