@@ -120,7 +120,7 @@ test('rule: a double-click on Send completes one pass; the second answer is refu
   const id = await app.start('Approve each pass', { value: { n: 0 } });
   await app.inspect(id);
   await expect(app.status).toHaveText('waiting');
-  await app.humanForm('Approve this pass?').getByRole('button', { name: 'Send ok' }).dblclick();
+  await app.humanForm('Approve this pass?').getByRole('button', { name: 'Send answer' }).dblclick();
   await expect(app.alert).toContainText('this form was already answered');
   await expect(app.liveContext).toContainText('"n": 1');
   await expect(app.status).toHaveText('waiting');
