@@ -25,7 +25,7 @@ test("rule: the runtime's worker runs under the page's policy: no string eval, n
   const port = (other.address() as AddressInfo).port;
   try {
     await page.goto(`${app!.origin}/`);
-    await expect(page.getByLabel('Flow', { exact: true })).not.toHaveValue('');
+    await expect(page.getByRole('textbox', { name: 'Flow name' })).not.toHaveValue('');
     const runtime = page.workers().find((w) => w.url().includes('runtimeWorker'));
     expect(runtime).toBeDefined();
     // Tried from a task of the worker's own, after the evaluation: Playwright's evaluation itself
