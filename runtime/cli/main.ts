@@ -1,5 +1,3 @@
-// The command line keeps its workspace in memory, on the same IndexedDB store code as the app.
-import 'fake-indexeddb/auto';
 import { runCli } from './runCli.ts';
 
 const result = await runCli(process.argv.slice(2));

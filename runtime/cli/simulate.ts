@@ -3,13 +3,11 @@ import type { FlowChange } from '../../shared/flowDiff.ts';
 import { timersOf, waitDue } from '../engine/timers.ts';
 import { waitsWithTriggers } from '../engine/step.ts';
 import { VirtualClock } from '../supervisor/clock.ts';
-import { IdbStore } from '../store/idbStore.ts';
+import { MemoryStore } from '../store/memoryStore.ts';
 import type { ProcessStatus } from '../supervisor/records.ts';
 import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
 import type { Store } from '../supervisor/store.ts';
 import type { Scenario, ScenarioStep } from './scenario.ts';
-
-let runs = 0;
 
 /** The report of FORMAT.md §3. */
 export interface SimulationReport {
@@ -35,15 +33,9 @@ export interface ProcessReport {
  * done is reported in `errors` and changes nothing; the scenario goes on.
  */
 export async function simulate(scenario: Scenario, store?: Store): Promise<SimulationReport> {
-  if (!store) {
-    // The same store code as the app, on whatever IndexedDB is there (fake-indexeddb in Node).
-    const idb = await IdbStore.open(`simulate-${++runs}`);
-    try {
-      return await simulate(scenario, idb);
-    } finally {
-      idb.close();
-    }
-  }
+  // The app's Store semantics kept in memory: IndexedDB's cost without its use here
+  // (docs/decisions.md, "flow simulate keeps its workspace in memory").
+  store ??= new MemoryStore();
   const clock = new VirtualClock(scenario.clock);
   const supervisor = new Supervisor(store, clock);
   for (const flow of scenario.flows) await store.putFlow(flow);

@@ -154,13 +154,19 @@ function failedStep(
 
 const runNext = (run: Run) => run.runNext();
 
-/** Runs the node that became ready first; a snapshot with nothing ready comes back as it was. */
+/**
+ * Runs the node that became ready first; a snapshot with nothing ready comes back as it was.
+ * `owned`: nobody but the caller holds `snapshot`, nor will look at it again (a run of steps
+ * whose intermediate snapshots no one keeps): the step may change its counters in place.
+ */
 export async function step(
   snapshot: Snapshot,
   context: unknown,
   env: EngineEnv,
+  owned = false,
 ): Promise<StepResult> {
-  return (await guarded(snapshot, context, env, runNext)).result;
+  const outcome = guarded(snapshot, context, env, runNext, owned);
+  return (outcome instanceof Promise ? await outcome : outcome).result;
 }
 
 /** Fires one trigger of the wait numbered `seq`; the continue-after completes (FORMAT.md §1). */

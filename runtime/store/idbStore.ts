@@ -96,22 +96,43 @@ export class IdbStore implements Store {
       .sort((a, b) => a.due! - b.due! || a.created - b.created);
   }
 
-  commitStep({ process, context, journal }: StepCommit) {
-    return this.write(['contexts', 'processes', 'journal', 'contextChanges'], async (tx) => {
-      const contexts = tx.objectStore('contexts');
-      const current = await contexts.get(context.id);
-      if (current?.version !== context.expectedVersion) return false;
-      if (context.write) {
-        const value = toStorable(context.write.value);
-        await contexts.put({ id: context.id, version: context.expectedVersion + 1, value });
-        await tx.objectStore('contextChanges').add(storableChange(context.write.change));
-      }
-      await tx.objectStore('processes').put(storableProcess(process));
-      for (const entry of journal)
-        await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
-      return true;
+  /**
+   * Commits asked for while a commit transaction runs wait for it and then go together in the
+   * next one (several due wakes share a transaction). Each commit's compare-and-set is its own:
+   * one that finds its context moved on writes nothing and answers false, the others go on. A
+   * request that fails aborts the transaction, and every commit in it answers with the error.
+   */
+  commitStep(commit: StepCommit): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      this.commits.push({ commit, resolve, reject });
+      if (!this.committing) void this.flushCommits();
     });
   }
+
+  private readonly commits: QueuedCommit[] = [];
+  private committing = false;
+
+  private async flushCommits() {
+    this.committing = true;
+    // Commits asked for in the same turn as the first join it.
+    await Promise.resolve();
+    while (this.commits.length > 0) {
+      const batch = this.commits.splice(0);
+      try {
+        const stores: StoreName[] = ['contexts', 'processes', 'journal', 'contextChanges'];
+        const results = await this.write(stores, async (tx) => {
+          const out: boolean[] = [];
+          for (const { commit } of batch) out.push(await commitIn(tx, commit));
+          return out;
+        });
+        batch.forEach((c, i) => c.resolve(results[i]!));
+      } catch (e) {
+        for (const c of batch) c.reject(e);
+      }
+    }
+    this.committing = false;
+  }
+
   journal(processId: string) {
     return this.db.getAllFromIndex('journal', 'by-process', processId);
   }
@@ -179,6 +200,30 @@ export class IdbStore implements Store {
 }
 
 type StoreName = StoreNames<WorkspaceDb>;
+
+interface QueuedCommit {
+  commit: StepCommit;
+  resolve: (ok: boolean) => void;
+  reject: (e: unknown) => void;
+}
+
+/** One commit inside a transaction: its compare-and-set, then its writes. */
+async function commitIn(tx: WriteTx, { process, context, journal }: StepCommit) {
+  const contexts = tx.objectStore('contexts');
+  const current = await contexts.get(context.id);
+  if (current?.version !== context.expectedVersion) return false;
+  if (context.write) {
+    const { value, changes } = context.write;
+    const version = context.expectedVersion + changes.length;
+    await contexts.put({ id: context.id, version, value: toStorable(value) });
+    for (const change of changes)
+      await tx.objectStore('contextChanges').add(storableChange(change));
+  }
+  await tx.objectStore('processes').put(storableProcess(process));
+  for (const entry of journal)
+    await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
+  return true;
+}
 type WriteTx = IDBPTransaction<WorkspaceDb, StoreName[], 'readwrite'>;
 
 /** What a tab kept in memory while saving failed, saved together later. */

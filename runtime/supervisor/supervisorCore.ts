@@ -46,6 +46,13 @@ export class SupervisorError extends Error {}
 /** Steps one run may take before the supervisor stops the process (see `drive`). */
 export const MAX_STEPS_PER_RUN = 100_000;
 
+/**
+ * Steps one commit holds at most. A wake or a drive runs to its next stop in memory and commits
+ * once (docs/persistence.md); a run longer than this commits every so many steps, so that what
+ * it holds in memory, and the time between two turns of the event loop, stay bounded.
+ */
+export const MAX_STEPS_PER_COMMIT = 1000;
+
 /** How often a step is run again when another writer moved the context on meanwhile. */
 export const MAX_CONFLICT_RETRIES = 50;
 
@@ -142,22 +149,23 @@ export abstract class SupervisorCore {
     id: string,
     from?: ProcessRecord,
     flows?: Map<string, Flow>,
+    /** Steps the caller already took in this run, which count against the budget. */
+    taken = 0,
   ): Promise<ProcessRecord> {
     let record = from ?? (await this.mustGet(id));
-    for (let steps = 0; record.status === 'running' && !this.stopRequests.has(id); steps++) {
+    let steps = taken;
+    while (record.status === 'running' && !this.stopRequests.has(id)) {
       flows ??= await this.flowsFor(record);
-      if (steps === MAX_STEPS_PER_RUN) {
+      if (steps >= MAX_STEPS_PER_RUN) {
         const error = `ran ${MAX_STEPS_PER_RUN} steps without stopping; stopped so the page stays responsive`;
         record = { ...record, status: 'stopped', stoppedFrom: 'running', error };
         await this.store.putProcess(record, [this.stamp(id, { type: 'stopped' }, record.snapshot)]);
         break;
       }
-      record = await this.commit(
-        record,
-        (snapshot, context, env) => step(snapshot, context, env),
-        null,
-        flows,
-      );
+      const budget = Math.min(MAX_STEPS_PER_COMMIT, MAX_STEPS_PER_RUN - steps);
+      const run = await this.commitRun(record, stepAct, null, flows, budget);
+      record = run.record;
+      steps += run.steps;
     }
     return record;
   }
@@ -172,13 +180,17 @@ export abstract class SupervisorCore {
     const checked = await this.checkSignatures(record, wake, read);
     if (checked.status === 'flow-changed') return checked;
     const flows = await this.flowsFor(checked, read);
-    const fired = await this.commit(
+    // The fire and the steps after it, to the next stop, in one commit.
+    const fired = await this.commitRun(
       checked,
       (snapshot, context, env) => fire(snapshot, context, env, wake),
       wake,
       flows,
+      MAX_STEPS_PER_COMMIT,
     );
-    return fired.status === 'running' ? this.driveUnlocked(record.id, fired, flows) : fired;
+    return fired.record.status === 'running'
+      ? this.driveUnlocked(record.id, fired.record, flows, fired.steps)
+      : fired.record;
   }
 
   /**
@@ -236,60 +248,89 @@ export abstract class SupervisorCore {
   }
 
   /**
-   * Runs one engine step and commits it: the context by compare-and-set on its version, with the
-   * snapshot and journal entries in the same commit. On a conflict the step runs again against
+   * Runs one engine act and commits it: the context by compare-and-set on its version, with the
+   * snapshot and journal entries in the same commit. On a conflict the act runs again against
    * the fresh context, so no write is lost.
    */
   protected async commit(
     record: ProcessRecord,
-    act: (
-      snapshot: ProcessRecord['snapshot'],
-      context: unknown,
-      env: EngineEnv,
-    ) => Promise<StepResult>,
+    act: EngineAct,
     wake: PendingWake | null = null,
     known?: Map<string, Flow>,
   ): Promise<ProcessRecord> {
+    return (await this.commitRun(record, act, wake, known, 1)).record;
+  }
+
+  /**
+   * Runs `act`, then, while the process can run, up to `budget` acts in all, in memory, and
+   * commits them together (group commit, docs/persistence.md): one compare-and-set on the
+   * context as the run first read it, each node's writes a version of their own, the snapshot
+   * the run ends at, every journal entry. The engine is deterministic, so a run that did not
+   * commit (a crash, a conflict) is simply run again from the record it started from.
+   */
+  protected async commitRun(
+    record: ProcessRecord,
+    act: EngineAct,
+    wake: PendingWake | null,
+    known: Map<string, Flow> | undefined,
+    budget: number,
+  ): Promise<{ record: ProcessRecord; steps: number }> {
     const flows = known ?? (await this.flowsFor(record));
     const guess = this.knownContexts.get(record.contextId);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = attempt === 0 && guess ? guess : await this.mustGetContext(record.contextId);
       const now = this.clock.now();
-      const result = await this.oneAtATime(() =>
-        this.watched(record.id, () =>
-          act(record.snapshot, context.value, {
-            flows: (f) => flows.get(f),
-            now,
-            ...(this.watch
-              ? { entering: (path) => this.watch?.entering(record.id, path, wake) }
-              : {}),
-          }),
-        ),
-      );
+      const env: EngineEnv = {
+        flows: (f) => flows.get(f),
+        now,
+        // Every act of the run carries its wake: until the run commits, the wake has not happened.
+        ...(this.watch ? { entering: (path) => this.watch?.entering(record.id, path, wake) } : {}),
+      };
+      const journal: JournalEntry[] = [];
+      const changes: ContextChange[] = [];
+      let value = context.value;
+      let snapshot = record.snapshot;
+      let result: StepResult;
+      let steps = 0;
+      for (;;) {
+        const current = snapshot;
+        const input = value;
+        // From the second act on, the snapshot is the run's own, seen by no one else: the engine
+        // may change its counters in place (engine/run.ts), so that a step costs what it does,
+        // not what the flow's size is.
+        const owned = steps > 0;
+        result = await this.oneAtATime(() =>
+          this.watched(record.id, () =>
+            owned ? step(current, input, env, true) : act(current, input, env),
+          ),
+        );
+        steps++;
+        if (result.writes.length > 0) {
+          value = applyWrites(value, result.writes);
+          const node = nodeOfWrites(result.journal);
+          const version = context.version + changes.length + 1;
+          changes.push(this.change(context.id, version, record.id, node, result.writes));
+        }
+        for (const e of result.journal) journal.push(this.stamp(record.id, e));
+        snapshot = result.snapshot;
+        if (result.status !== 'running' || steps >= budget || this.stopRequests.has(record.id))
+          break;
+      }
       const failed = result.status === 'failed';
       const next: ProcessRecord = {
         ...record,
-        snapshot: result.snapshot,
+        snapshot,
         status: result.status,
-        due: result.status === 'waiting' ? this.dueOf(result.snapshot, flows) : null,
-        error: failed
-          ? `node "${result.snapshot.failed?.path}": ${result.snapshot.failed?.message}`
-          : null,
-        wakes: (record.wakes ?? 0) + (wake && !failed ? 1 : 0),
-        pendingWake: failed ? wake : null,
+        due: result.status === 'waiting' ? this.dueOf(snapshot, flows) : null,
+        error: failed ? `node "${snapshot.failed?.path}": ${snapshot.failed?.message}` : null,
+        // The wake happened unless its own act (the first) failed, which keeps it for a retry.
+        wakes: (record.wakes ?? 0) + (wake && !(failed && steps === 1) ? 1 : 0),
+        pendingWake: failed && steps === 1 ? wake : null,
       };
-      const node = nodeOfWrites(result.journal);
-      const write =
-        result.writes.length > 0
-          ? {
-              value: applyWrites(context.value, result.writes),
-              change: this.change(context.id, context.version + 1, record.id, node, result.writes),
-            }
-          : undefined;
-      const last = result.journal.length - 1;
-      const journal = result.journal.map((e, i) =>
-        this.stamp(record.id, e, i === last ? next.snapshot : undefined),
-      );
+      // The last entry of a commit keeps the snapshot the commit leaves (records.ts).
+      const last = journal.at(-1);
+      if (last) journal[journal.length - 1] = { ...last, snapshot };
+      const write = changes.length > 0 ? { value, changes } : undefined;
       const ok = await this.store.commitStep({
         process: next,
         context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
@@ -297,9 +338,9 @@ export abstract class SupervisorCore {
       });
       if (ok) {
         this.knowContext(
-          write ? { id: context.id, version: context.version + 1, value: write.value } : context,
+          write ? { id: context.id, version: context.version + changes.length, value } : context,
         );
-        return next;
+        return { record: next, steps };
       }
     }
     throw new SupervisorError(
@@ -393,6 +434,15 @@ export abstract class SupervisorCore {
     return context;
   }
 }
+
+/** An engine act on a snapshot and the context: a step, or the fire of a trigger. */
+type EngineAct = (
+  snapshot: ProcessRecord['snapshot'],
+  context: unknown,
+  env: EngineEnv,
+) => Promise<StepResult>;
+
+const stepAct: EngineAct = (snapshot, context, env) => step(snapshot, context, env);
 
 function nodeOfWrites(journal: EngineJournalEntry[]): string | null {
   const entry = journal.find((e) => e.type === 'context-written');
