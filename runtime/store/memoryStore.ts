@@ -85,8 +85,9 @@ export class MemoryStore implements Store {
     if (context.write) {
       const { value, changes } = context.write;
       const version = context.expectedVersion + changes.length;
-      this.contexts.set(context.id, { id: context.id, version, value: toStorable(value) });
-      for (const change of changes) this.addChange(change);
+      // Engine-made: JSON already (see storeProcess).
+      this.contexts.set(context.id, { id: context.id, version, value });
+      for (const change of changes) this.addChange(change, true);
     }
     this.storeProcess(process, journal, true);
     return true;
@@ -95,10 +96,11 @@ export class MemoryStore implements Store {
     return (this.journals.get(processId) ?? []).slice();
   }
 
-  private addChange(change: ContextChange) {
+  private addChange(change: ContextChange, engineMade = false) {
     let list = this.changes.get(change.contextId);
     if (!list) this.changes.set(change.contextId, (list = []));
-    list.push({ ...(toStorable(change) as ContextChange), seq: ++this.changeSeq });
+    const stored = engineMade ? change : (toStorable(change) as ContextChange);
+    list.push({ ...stored, seq: ++this.changeSeq });
   }
 
   /**

@@ -7,7 +7,7 @@ import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { Snapshot } from '../engine/snapshot.ts';
 import type { EngineEnv } from '../engine/run.ts';
 import { fire, signaturesOf, step, type StepResult } from '../engine/step.ts';
-import { timersOf } from '../engine/timers.ts';
+import { earliestTimer } from '../engine/timers.ts';
 import { type Clock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
 import { loadFlowSet, scopeFlowIds } from './flowSet.ts';
@@ -378,7 +378,7 @@ export abstract class SupervisorCore {
   }
 
   protected dueOf(snapshot: ProcessRecord['snapshot'], flows: Map<string, Flow>): number | null {
-    return timersOf(snapshot, (f) => flows.get(f))[0]?.due ?? null;
+    return earliestTimer(snapshot, (f) => flows.get(f))?.due ?? null;
   }
 
   protected change(
