@@ -4,6 +4,7 @@ import type { BundleResult } from './bundle.ts';
 import type { EngineCase } from './engine.bench.ts';
 import type { HistoryResult } from './history.bench.ts';
 import type { ResumeResult } from './resume.bench.ts';
+import type { SimulateResult } from './simulate.bench.ts';
 
 /** Everything one `npm run bench` measured; `bench/results.json` holds the latest. */
 export interface Results {
@@ -20,6 +21,7 @@ export interface Results {
   engine?: EngineCase[];
   resume?: ResumeResult;
   history?: HistoryResult;
+  simulate?: SimulateResult;
   browser?: BrowserRuntimeResult;
   bundle?: BundleResult;
   canvas?: CanvasResult;
@@ -86,6 +88,15 @@ export function goals(r: Results): Goal[] {
       measured: `time ${times(timeFlatness)}, bytes ${times(bytesFlatness)}`,
       met: timeFlatness <= 1.5 && bytesFlatness <= 1.1,
     });
+  }
+  if (r.simulate) {
+    for (const p of [r.simulate.startup, ...r.simulate.cases]) {
+      out.push({
+        goal: `flow simulate: ${p.name} under ${ms(p.goalMs)}, start-up included`,
+        measured: `${ms(p.wallMs.median)} (CPU ${ms(p.cpuMs.median)}, load ${num(p.load)})`,
+        met: p.wallMs.median < p.goalMs,
+      });
+    }
   }
   if (r.browser) {
     const w = r.browser.full.wakesPerSec.median;
@@ -165,6 +176,16 @@ export function render(r: Results): string {
     }
     parts.push(
       '2. Persisted resume cycle on fake-indexeddb (load, wake with input, run to the next stop, save)\n\n' +
+        table(rows),
+    );
+  }
+  if (r.simulate) {
+    const rows = [['case', 'goal', 'wall (median)', 'CPU (median)', 'load']];
+    for (const p of [r.simulate.startup, ...r.simulate.cases]) {
+      rows.push([p.name, ms(p.goalMs), ms(p.wallMs.median), ms(p.cpuMs.median), num(p.load)]);
+    }
+    parts.push(
+      `7. flow simulate, the whole command (${r.simulate.compiled ? 'compiled' : 'from the sources, through tsx'}; wall and CPU time)\n\n` +
         table(rows),
     );
   }
