@@ -106,6 +106,14 @@ export function goals(r: Results): Goal[] {
       met: w >= 500,
     });
   }
+  if (r.browser?.advance) {
+    const a = r.browser.advance;
+    out.push({
+      goal: `a one-minute loop advanced 7 days (${fmt(a.passes)} passes) under 5 s, no task over 100 ms (runtime on the page, no UI)`,
+      measured: `${ms(a.ms)}, longest task ${ms(a.longestTaskMs)} (${a.longTasks} over 50 ms)`,
+      met: a.ms < 5000 && a.longestTaskMs <= 100,
+    });
+  }
   if (r.canvas) {
     const p = r.canvas.pan.workMs.p95;
     out.push({

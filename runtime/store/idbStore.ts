@@ -75,16 +75,29 @@ export class IdbStore implements Store {
         await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
     });
   }
-  async loadProcess(id: string): Promise<LoadedProcess | undefined> {
+  /**
+   * Loads asked for while a load's transaction runs go together into the next one, as commits
+   * do: the due wakes of a round read in a few transactions, not one each.
+   */
+  loadProcess(id: string): Promise<LoadedProcess | undefined> {
+    return this.loads.ask(id);
+  }
+
+  private readonly loads = new Batcher<string, LoadedProcess | undefined>(async (ids) => {
     // Read-only, and only IndexedDB requests are awaited inside, so the transaction stays open.
     const tx = this.db.transaction(['processes', 'flows', 'contexts'], 'readonly');
-    const record = await tx.objectStore('processes').get(id);
-    if (!record) return undefined;
-    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
-    const flows = await loadFlowSet(roots, (f) => tx.objectStore('flows').get(f));
-    const context = await tx.objectStore('contexts').get(record.contextId);
-    return { record, flows, context };
-  }
+    return Promise.all(
+      ids.map(async (id) => {
+        const record = await tx.objectStore('processes').get(id);
+        if (!record) return undefined;
+        const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+        const flows = await loadFlowSet(roots, (f) => tx.objectStore('flows').get(f));
+        const context = await tx.objectStore('contexts').get(record.contextId);
+        return { record, flows, context };
+      }),
+    );
+  });
+
   async listProcesses() {
     const all = await this.db.getAll('processes');
     return all.sort((a, b) => a.created - b.created);
@@ -103,35 +116,17 @@ export class IdbStore implements Store {
    * request that fails aborts the transaction, and every commit in it answers with the error.
    */
   commitStep(commit: StepCommit): Promise<boolean> {
-    return new Promise<boolean>((resolve, reject) => {
-      this.commits.push({ commit, resolve, reject });
-      if (!this.committing) void this.flushCommits();
+    return this.commits.ask(commit);
+  }
+
+  private readonly commits = new Batcher<StepCommit, boolean>((batch) => {
+    const stores: StoreName[] = ['contexts', 'processes', 'journal', 'contextChanges'];
+    return this.write(stores, async (tx) => {
+      const out: boolean[] = [];
+      for (const commit of batch) out.push(await commitIn(tx, commit));
+      return out;
     });
-  }
-
-  private readonly commits: QueuedCommit[] = [];
-  private committing = false;
-
-  private async flushCommits() {
-    this.committing = true;
-    // Commits asked for in the same turn as the first join it.
-    await Promise.resolve();
-    while (this.commits.length > 0) {
-      const batch = this.commits.splice(0);
-      try {
-        const stores: StoreName[] = ['contexts', 'processes', 'journal', 'contextChanges'];
-        const results = await this.write(stores, async (tx) => {
-          const out: boolean[] = [];
-          for (const { commit } of batch) out.push(await commitIn(tx, commit));
-          return out;
-        });
-        batch.forEach((c, i) => c.resolve(results[i]!));
-      } catch (e) {
-        for (const c of batch) c.reject(e);
-      }
-    }
-    this.committing = false;
-  }
+  });
 
   journal(processId: string) {
     return this.db.getAllFromIndex('journal', 'by-process', processId);
@@ -201,10 +196,39 @@ export class IdbStore implements Store {
 
 type StoreName = StoreNames<WorkspaceDb>;
 
-interface QueuedCommit {
-  commit: StepCommit;
-  resolve: (ok: boolean) => void;
-  reject: (e: unknown) => void;
+/**
+ * Requests asked for while a batch of them runs wait for it and then go together into the next
+ * one; those asked for in the same turn as the first join it. `run` answers a batch in order,
+ * or fails, and then every request of the batch fails with its error.
+ */
+class Batcher<I, O> {
+  private readonly queue: { input: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] =
+    [];
+  private running = false;
+
+  constructor(private readonly run: (inputs: I[]) => Promise<O[]>) {}
+
+  ask(input: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.running = true;
+    await Promise.resolve();
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0);
+      try {
+        const out = await this.run(batch.map((b) => b.input));
+        batch.forEach((b, i) => b.resolve(out[i]!));
+      } catch (e) {
+        for (const b of batch) b.reject(e);
+      }
+    }
+    this.running = false;
+  }
 }
 
 /** One commit inside a transaction: its compare-and-set, then its writes. */
