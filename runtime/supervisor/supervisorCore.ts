@@ -472,7 +472,7 @@ export abstract class SupervisorCore {
   }
 
   /**
-   * A journal entry with its time. The last entry of each write carries the snapshot the write
+   * A journal entry with its time. The last entry of each commit carries the snapshot the commit
    * leaves the process at, so the inspector can show any moment without an extra store request.
    */
   protected stamp(
