@@ -91,7 +91,7 @@ export function dueTimer(
   flows: EngineEnv['flows'],
   now: number,
 ): DueTimer | undefined {
-  const first = timersOf(snapshot, flows)[0];
+  const first = earliestTimer(snapshot, flows);
   return first && first.due <= now ? first : undefined;
 }
 
