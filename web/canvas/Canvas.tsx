@@ -27,6 +27,12 @@ import { useFlowChanges } from './useFlowChanges.ts';
 import { useTheme } from '../ui/theme.ts';
 
 const GRID: [number, number] = [20, 20];
+/**
+ * Flows with more nodes than this draw only what is in view (the 1,000-node benchmark needs it);
+ * smaller ones draw every node, so that nothing a designer or a screen reader looks for is
+ * missing from the page because it is off screen.
+ */
+const VIRTUALIZE_ABOVE = 150;
 const EDGE_OPTIONS = { markerEnd: { type: MarkerType.ArrowClosed } };
 /** The flow's kinds, and ghosts of removed nodes while a process's flow changed. */
 const CANVAS_NODE_TYPES = { ...nodeTypes, removed: RemovedNode };
@@ -85,7 +91,7 @@ export function Canvas() {
         fitView
         deleteKeyCode={['Delete', 'Backspace']}
         multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
-        onlyRenderVisibleElements
+        onlyRenderVisibleElements={drawn.nodes.length > VIRTUALIZE_ABOVE}
         aria-label="Flow canvas"
       >
         <Background gap={GRID[0]} />
