@@ -34,6 +34,12 @@ export interface SupervisorOptions {
   maxStepsPerRun?: number;
   /** Live branches a process may have at once (the engine's MAX_LIVE_BRANCHES when absent). */
   maxLiveBranches?: number;
+  /**
+   * Awaited between the steps of a run held in memory. The app's worker yields to its event loop
+   * there (now and then), so that a long run lets in the commands that arrive meanwhile, a Stop
+   * from any tab among them, which then takes effect after the step in progress.
+   */
+  betweenSteps?: () => Promise<void> | void;
 }
 
 /**
@@ -77,6 +83,7 @@ export abstract class SupervisorCore {
   protected readonly watch: StepWatch | undefined;
   protected readonly maxSteps: number;
   protected readonly maxLiveBranches: number | undefined;
+  private readonly betweenSteps: (() => Promise<void> | void) | undefined;
   protected readonly flowCache = new FlowCache();
   /** The engine act in progress, if any (see `oneAtATime`). */
   protected acting: Promise<unknown> = Promise.resolve();
@@ -98,6 +105,7 @@ export abstract class SupervisorCore {
     this.watch = options.watch;
     this.maxSteps = options.maxStepsPerRun ?? MAX_STEPS_PER_RUN;
     this.maxLiveBranches = options.maxLiveBranches;
+    this.betweenSteps = options.betweenSteps;
   }
 
   /**
@@ -392,6 +400,7 @@ export abstract class SupervisorCore {
         }
         for (const e of result.journal) journal.push(this.stamp(record.id, e));
         snapshot = result.snapshot;
+        if (result.status === 'running' && steps < budget) await this.betweenSteps?.();
         if (result.status !== 'running' || steps >= budget || this.stopRequests.has(record.id))
           break;
       }

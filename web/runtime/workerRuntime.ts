@@ -15,7 +15,11 @@ import type {
 } from './runtimeProtocol.ts';
 import { journalRetention } from './journalRetention.ts';
 import { startScheduler } from './scheduler.ts';
+import { timeSlices } from './timeSlices.ts';
 import { ownTime, pagePacedTime } from './timeSource.ts';
+
+/** Real time a run holds the worker at most before it lets queued messages in. */
+const RUN_SLICE_MS = 16;
 
 /** Journal entries the inspector reads at first; it asks for more a page at a time. */
 export const JOURNAL_PAGE = 200;
@@ -52,6 +56,8 @@ export async function openWorkerRuntime(
       entering: (process, path, wake) => post({ type: 'busy', process, path, wake }),
       left: () => post({ type: 'idle' }),
     },
+    // A long run lets in the commands that arrive while it runs, Stop from any tab among them.
+    betweenSteps: timeSlices(RUN_SLICE_MS),
   });
   await seedWorkspace(idb, start.seed);
   // Before anything else can run it again: the step the last worker was ended in fails.
