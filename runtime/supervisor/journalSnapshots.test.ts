@@ -138,26 +138,31 @@ describe('the journal keeps the snapshot after each write', () => {
     expect(journal.filter((e) => e.snapshot)).toHaveLength(2);
   });
 
-  it('rule: inside a run, a step whose position holds more than SMALL_POSITION live items keeps no snapshot; the stop does', async () => {
-    const width = SMALL_POSITION + 4;
-    const branches = Array.from({ length: width }, (_, i) => `b${i}`);
-    const wide = flow({
-      id: 'wide',
-      nodes: [start(), ...branches.map((b) => work(b, { [b]: 'true' })), end()],
-      edges: [...branches.map((b) => edge('start', b)), ...branches.map((b) => edge(b, 'end'))],
-    });
-    const { store, supervisor } = await setup();
-    await store.putFlow(wide);
-    await supervisor.start('wide', { id: 'w' });
-    const journal = await store.journal('w');
-    const ran = journal.filter((e) => e.type === 'ran');
-    // After start, `width` branches are ready; each step settles one of them.
-    const live = (e: JournalEntry) => e.snapshot?.scope.ready.length;
-    const large = ran.filter((e) => e.node === 'start' || e.node === 'b0' || e.node === 'b1');
-    expect(large.map((e) => e.snapshot)).toEqual([undefined, undefined, undefined]);
-    const kept = ran.filter((e) => e.snapshot);
-    expect(kept.length).toBeGreaterThan(0);
-    expect(kept.every((e) => live(e)! <= SMALL_POSITION)).toBe(true);
-    expect(journal.at(-1)!.snapshot).toEqual((await supervisor.mustGet('w')).snapshot);
+  it('rule: a commit that ends inside a run keeps its snapshot only while the position holds at most SMALL_POSITION live items; the stop always does', async () => {
+    const fanOut = (id: string, width: number) => {
+      const branches = Array.from({ length: width }, (_, i) => `b${i}`);
+      return flow({
+        id,
+        nodes: [start(), ...branches.map((b) => work(b, { [b]: 'true' })), end()],
+        edges: [...branches.map((b) => edge('start', b)), ...branches.map((b) => edge(b, 'end'))],
+      });
+    };
+    const store = await testStore('journal-snapshots-inside');
+    await store.putFlow(fanOut('wide', SMALL_POSITION + 4));
+    await store.putFlow(fanOut('narrow', 4));
+    // A step budget of 3 ends each run's one commit inside the run (start, b0, b1), then stops it.
+    const supervisor = new Supervisor(store, new VirtualClock(T0), { maxStepsPerRun: 3 });
+    for (const id of ['wide', 'narrow']) await supervisor.start(id, { id });
+    const lastRan = async (id: string) =>
+      (await store.journal(id)).filter((e) => e.type === 'ran').at(-1)!;
+    // After b1, the wide fan-out holds more than SMALL_POSITION live items; the narrow one few.
+    expect((await lastRan('wide')).node).toBe('b1');
+    expect((await lastRan('wide')).snapshot).toBeUndefined();
+    expect((await lastRan('narrow')).snapshot).toBeDefined();
+    for (const id of ['wide', 'narrow']) {
+      const stop = (await store.journal(id)).at(-1)!;
+      expect(stop.type).toBe('stopped');
+      expect(stop.snapshot).toEqual((await supervisor.mustGet(id)).snapshot);
+    }
   });
 });
