@@ -28,6 +28,9 @@ export function SnapshotPanel({ inspection }: { inspection: Inspection }) {
   const { snapshot } = shown;
   const asOf = useInspector((s) => s.asOf);
   const past = shown.entry !== undefined ? journal[shown.entry] : undefined;
+  // The entry the designer chose, which names the moment; `past` is the one whose snapshot is kept.
+  const chosenIndex = asOf ?? shown.entry ?? 0;
+  const chosen = journal[chosenIndex] ?? past!;
   const lookup = (f: string) => flows.get(f);
   const timers = timersOf(snapshot, lookup);
   const waits = waitsWithTriggers(snapshot, lookup);
@@ -38,7 +41,7 @@ export function SnapshotPanel({ inspection }: { inspection: Inspection }) {
       className={past ? 'inspector-panel snapshot-past' : 'inspector-panel'}
       aria-labelledby="snapshot-heading"
     >
-      <h3 id="snapshot-heading">Snapshot{past && <> as of {formatInstant(past.at)}</>}</h3>
+      <h3 id="snapshot-heading">Snapshot{past && <> as of {formatInstant(chosen.at)}</>}</h3>
       {asOf !== undefined && !past && (
         <p className="as-of" role="status">
           No snapshot was kept with entry {asOf + 1} (it was written before snapshots were kept);
@@ -51,8 +54,10 @@ export function SnapshotPanel({ inspection }: { inspection: Inspection }) {
       {past && (
         <p className="as-of" role="status">
           <span aria-label="Snapshot as of">
-            Entry {shown.entry! + 1}: {describeEntry(past)}, at {formatInstant(past.at)}
+            Entry {chosenIndex + 1}: {describeEntry(chosen)}, at {formatInstant(chosen.at)}
           </span>{' '}
+          {/* A wake commits once (group commit): an entry inside it shows where it stopped. */}
+          {shown.entry !== chosenIndex && <>(the position kept at entry {shown.entry! + 1}) </>}
           (read-only){' '}
           <Button size="sm" onClick={() => showAsOf(undefined)}>
             Back to now
