@@ -33,7 +33,8 @@ export function startScheduler(options: {
     try {
       due = await options.nextDue();
     } catch (e) {
-      options.onError(e);
+      // A schedule stopped meanwhile (its store closed under it) has nothing left to report.
+      if (!stopped) options.onError(e);
       return;
     }
     if (stopped || mine !== armings || due === null) return;
@@ -57,7 +58,7 @@ export function startScheduler(options: {
       try {
         await options.wakeDue();
       } catch (e) {
-        options.onError(e);
+        if (!stopped) options.onError(e);
       }
       running = undefined;
       if (again) {
