@@ -6,6 +6,7 @@ import type {
   JournalEntry,
   ProcessRecord,
 } from '../supervisor/records.ts';
+import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
 import type { JournalPage, LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
 import { openWorkspaceDb, type OpenOptions } from './openWorkspaceDb.ts';
@@ -26,6 +27,21 @@ export class IdbStore implements Store {
 
   close(): void {
     this.db.close();
+  }
+
+  /** How many process records this store has read: what the tests of cost count. */
+  processReads = 0;
+
+  private readProcess(raw: ProcessRecord): ProcessRecord {
+    this.processReads++;
+    const { waitsFor, ...rest } = raw;
+    // Unknown is how a record given without the list is stored: handed back as it was given.
+    return waitsFor && !(waitsFor.length === 1 && waitsFor[0] === UNKNOWN_WAITS)
+      ? { ...rest, waitsFor }
+      : rest;
+  }
+  private readProcesses(raws: ProcessRecord[]): ProcessRecord[] {
+    return raws.map((r) => this.readProcess(r));
   }
 
   getFlow(id: string) {
@@ -65,8 +81,9 @@ export class IdbStore implements Store {
     return this.db.getAllFromIndex('contextChanges', 'by-context', contextId);
   }
 
-  getProcess(id: string) {
-    return this.db.get('processes', id);
+  async getProcess(id: string) {
+    const raw = await this.db.get('processes', id);
+    return raw === undefined ? undefined : this.readProcess(raw);
   }
   putProcess(record: ProcessRecord, journal: JournalEntry[] = []) {
     return this.write(['processes', 'journal'], async (tx) => {
@@ -88,8 +105,9 @@ export class IdbStore implements Store {
     const tx = this.db.transaction(['processes', 'flows', 'contexts'], 'readonly');
     return Promise.all(
       ids.map(async (id) => {
-        const record = await tx.objectStore('processes').get(id);
-        if (!record) return undefined;
+        const raw = await tx.objectStore('processes').get(id);
+        if (!raw) return undefined;
+        const record = this.readProcess(raw);
         const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
         const flows = await loadFlowSet(roots, (f) => tx.objectStore('flows').get(f));
         const context = await tx.objectStore('contexts').get(record.contextId);
@@ -99,18 +117,41 @@ export class IdbStore implements Store {
   });
 
   async listProcesses() {
-    const all = await this.db.getAll('processes');
-    return all.sort((a, b) => a.created - b.created);
+    return this.readProcesses(await this.db.getAllFromIndex('processes', 'by-created'));
   }
   async runningProcesses() {
     const running = await this.db.getAllFromIndex('processes', 'by-status', 'running');
-    return running.sort((a, b) => a.created - b.created);
+    return this.readProcesses(running).sort((a, b) => a.created - b.created);
   }
-  async dueProcesses(until: number) {
-    const due = await this.db.getAllFromIndex('processes', 'by-due', IDBKeyRange.upperBound(until));
-    return due
+  dueProcesses(until: number) {
+    return this.listDue(until);
+  }
+  /** Along `by-wake` ([status, due, created]): the range holds only waiting processes, in order. */
+  async listDue(upTo: number, limit?: number) {
+    return this.readProcesses(
+      await this.db.getAllFromIndex('processes', 'by-wake', dueRange(upTo), limit),
+    );
+  }
+  async nextDueAt() {
+    const tx = this.db.transaction('processes', 'readonly');
+    const cursor = await tx.store.index('by-wake').openKeyCursor(dueRange(Infinity));
+    return cursor ? cursor.key[1] : null;
+  }
+  async waitersFor(name: string) {
+    const tx = this.db.transaction('processes', 'readonly');
+    const index = tx.store.index('by-waits-for');
+    const [named, unknown] = await Promise.all([
+      index.getAll(name),
+      name === UNKNOWN_WAITS ? [] : index.getAll(UNKNOWN_WAITS),
+    ]);
+    return this.readProcesses([...named, ...unknown])
       .filter((p) => p.status === 'waiting')
-      .sort((a, b) => a.due! - b.due! || a.created - b.created);
+      .sort((a, b) => a.created - b.created);
+  }
+  async lastCreated() {
+    const tx = this.db.transaction('processes', 'readonly');
+    const cursor = await tx.store.index('by-created').openKeyCursor(null, 'prev');
+    return cursor ? cursor.key : null;
   }
 
   /**
@@ -349,4 +390,15 @@ export interface SaveBatch {
 }
 
 const storableChange = (c: ContextChange) => toStorable(c) as ContextChange;
-const storableProcess = (p: ProcessRecord) => toStorable(p) as ProcessRecord;
+/**
+ * As stored: `waitsFor` only while waiting (so `by-waits-for` holds waiting processes alone), and
+ * marked unknown on a waiting record written without it (so an event still finds it).
+ */
+function storableProcess(p: ProcessRecord): ProcessRecord {
+  const { waitsFor, ...rest } = toStorable(p) as ProcessRecord;
+  if (p.status !== 'waiting') return rest;
+  return { ...rest, waitsFor: Array.isArray(waitsFor) ? waitsFor : [UNKNOWN_WAITS] };
+}
+
+const dueRange = (upTo: number) =>
+  IDBKeyRange.bound(['waiting', -Infinity, -Infinity], ['waiting', upTo, Infinity]);
