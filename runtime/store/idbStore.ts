@@ -227,6 +227,12 @@ export class IdbStore implements Store {
       .filter((p) => p.status === 'waiting')
       .sort((a, b) => a.created - b.created);
   }
+  async processPage(afterCreated: number | null, limit: number) {
+    const range = afterCreated === null ? null : IDBKeyRange.lowerBound(afterCreated, true);
+    return this.readProcesses(
+      await this.db.getAllFromIndex('processes', 'by-created', range, limit),
+    );
+  }
   async lastCreated() {
     const tx = this.db.transaction('processes', 'readonly');
     const cursor = await tx.store.index('by-created').openKeyCursor(null, 'prev');

@@ -93,6 +93,10 @@ export class MemoryStore implements Store {
     for (const [id, p] of this.waiters.get(UNKNOWN_WAITS) ?? []) found.set(id, p);
     return [...found.values()].sort((a, b) => a.created - b.created);
   }
+  async processPage(afterCreated: number | null, limit: number) {
+    const all = await this.listProcesses();
+    return all.filter((p) => afterCreated === null || p.created > afterCreated).slice(0, limit);
+  }
   async lastCreated() {
     return this.maxCreated;
   }

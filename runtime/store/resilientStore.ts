@@ -306,6 +306,11 @@ export class ResilientStore implements Store {
     }
     return [...merged.values()].sort((a, b) => a.created - b.created);
   }
+  async processPage(afterCreated: number | null, limit: number) {
+    if (!this.pending && this.inner.processPage) return this.inner.processPage(afterCreated, limit);
+    const all = await this.listProcesses();
+    return all.filter((p) => afterCreated === null || p.created > afterCreated).slice(0, limit);
+  }
   async lastCreated() {
     const stored = await this.inner.lastCreated();
     let last = stored;

@@ -161,6 +161,22 @@ describe.each(STORES)('%s keeps the Store contract', (_name, open) => {
     expect((await store.getProcess('unlisted'))!.waitsFor).toEqual(['other']);
   });
 
+  it('processPage reads the listing a page at a time, oldest first', async () => {
+    const store = await open();
+    for (const [id, created] of [
+      ['c', 30],
+      ['a', 10],
+      ['b', 20],
+      ['d', 40],
+    ] as const)
+      await store.putProcess(record(id, { created }));
+    const page = async (after: number | null, limit: number) =>
+      (await store.processPage!(after, limit)).map((p) => p.id);
+    expect(await page(null, 2)).toEqual(['a', 'b']);
+    expect(await page(20, 2)).toEqual(['c', 'd']);
+    expect(await page(40, 2)).toEqual([]);
+  });
+
   it('lastCreated is the highest order of creation, or null with no process', async () => {
     const store = await open();
     expect(await store.lastCreated()).toBeNull();

@@ -70,6 +70,11 @@ export interface Store {
    * caller still asks each snapshot which of its waits take the event.
    */
   waitersFor(name: string): Promise<ProcessRecord[]>;
+  /**
+   * A page of the listing: up to `limit` processes created after `afterCreated` (from the first
+   * with null), oldest first, read along an index; optional.
+   */
+  processPage?(afterCreated: number | null, limit: number): Promise<ProcessRecord[]>;
   /** The highest order of creation of any process, or null when there is none; reads no record. */
   lastCreated(): Promise<number | null>;
 
