@@ -6,6 +6,7 @@ import type { BundleResult } from './bundle.ts';
 import type { EngineCase } from './engine.bench.ts';
 import type { HistoryResult } from './history.bench.ts';
 import type { ResumeResult } from './resume.bench.ts';
+import type { ScaleResult } from './scale.bench.ts';
 import type { SimulateResult } from './simulate.bench.ts';
 
 /** Everything one `npm run bench` measured; `bench/results.json` holds the latest. */
@@ -24,6 +25,7 @@ export interface Results {
   resume?: ResumeResult;
   history?: HistoryResult;
   simulate?: SimulateResult;
+  scale?: ScaleResult;
   browser?: BrowserRuntimeResult;
   bundle?: BundleResult;
   canvas?: CanvasResult;
@@ -75,6 +77,14 @@ export function goals(r: Results): Goal[] {
       goal: 'engine at least 20× bpmn-engine on the fan-out and join',
       measured: `${times(b)}`,
       met: b >= 20,
+    });
+  }
+  if (r.scale) {
+    const f = r.scale.flatness;
+    out.push({
+      goal: 'flat cost against processes: a start and an event at 10,000 within 1.5× of 500',
+      measured: `start ${times(f.start)}, event ${times(f.event)}`,
+      met: f.start <= 1.5 && f.event <= 1.5,
     });
   }
   if (r.resume) {
@@ -222,6 +232,32 @@ export function render(r: Results): string {
     parts.push(
       '2. Persisted resume cycle on fake-indexeddb (load, wake with input, run to the next stop, save)\n\n' +
         table(rows),
+    );
+  }
+  if (r.scale) {
+    const rows = [
+      [
+        'processes',
+        'start',
+        'event to 1 waiter',
+        'next due',
+        'records read (start / event / next due)',
+      ],
+    ];
+    for (const p of r.scale.points) {
+      rows.push([
+        fmt(p.processes),
+        ms(p.startMs.median),
+        ms(p.eventMs.median),
+        ms(p.nextDueMs.median),
+        `${fmt(p.reads.start)} / ${fmt(p.reads.event)} / ${fmt(p.reads.nextDue)}`,
+      ]);
+    }
+    const f = r.scale.flatness;
+    parts.push(
+      `9. Cost against how many processes exist, on fake-indexeddb (medians; load ${num(r.scale.load)})\n\n` +
+        table(rows) +
+        `\n\nflatness (10,000 vs 500): start ${times(f.start)}, event ${times(f.event)}, next due ${times(f.nextDue)}`,
     );
   }
   if (r.simulate) {

@@ -14,6 +14,7 @@ import { engineBench } from './engine.bench.ts';
 import { historyBench } from './history.bench.ts';
 import { goals, render, type Results } from './report.ts';
 import { resumeBench } from './resume.bench.ts';
+import { scaleBench } from './scale.bench.ts';
 import { simulateBench } from './simulate.bench.ts';
 
 /**
@@ -21,7 +22,7 @@ import { simulateBench } from './simulate.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * simulate, bundle, browser, canvas, timing, workbench; canvas, timing and workbench build the app
+ * simulate, scale, bundle, browser, canvas, timing, workbench; canvas, timing and workbench build the app
  * as bundle does) and prints them without touching results.json, which always holds a full run.
  */
 
@@ -30,6 +31,7 @@ const SECTIONS = [
   'resume',
   'history',
   'simulate',
+  'scale',
   'bundle',
   'browser',
   'canvas',
@@ -84,6 +86,7 @@ async function main() {
   if (sections.has('resume')) results.resume = await resumeBench(log);
   if (sections.has('history')) results.history = await historyBench(log);
   if (sections.has('simulate')) results.simulate = await simulateBench(log);
+  if (sections.has('scale')) results.scale = await scaleBench(log);
 
   const app = tempDir('app');
   let browser: Browser | undefined;
