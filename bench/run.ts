@@ -6,6 +6,7 @@ import type { Browser } from '@playwright/test';
 import { canvasBench } from './browser/canvas.bench.ts';
 import { workbenchBench } from './browser/workbench.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
+import { openingBench } from './browser/opening.bench.ts';
 import { browserRuntimeBench } from './browser/runtime.bench.ts';
 import { tempDir } from './browser/serve.ts';
 import { timingBench } from './browser/timing.bench.ts';
@@ -22,8 +23,8 @@ import { simulateBench } from './simulate.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * simulate, scale, bundle, browser, canvas, timing, workbench; canvas, timing and workbench build the app
- * as bundle does) and prints them without touching results.json, which always holds a full run.
+ * simulate, scale, bundle, browser, canvas, timing, workbench, opening; canvas, timing, workbench and
+ * opening build the app as bundle does) and prints them without touching results.json, which always holds a full run.
  */
 
 const SECTIONS = [
@@ -37,6 +38,7 @@ const SECTIONS = [
   'canvas',
   'timing',
   'workbench',
+  'opening',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -91,7 +93,11 @@ async function main() {
   const app = tempDir('app');
   let browser: Browser | undefined;
   try {
-    const built = sections.has('canvas') || sections.has('timing') || sections.has('workbench');
+    const built =
+      sections.has('canvas') ||
+      sections.has('timing') ||
+      sections.has('workbench') ||
+      sections.has('opening');
     if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
@@ -108,6 +114,8 @@ async function main() {
       results.timing = await timingBench(browser, app.dir, log);
     if (browser && sections.has('workbench'))
       results.workbench = await workbenchBench(browser, app.dir, log);
+    if (browser && sections.has('opening'))
+      results.opening = await openingBench(browser, app.dir, log);
   } finally {
     await browser?.close();
     app.cleanup();
