@@ -1,4 +1,5 @@
 import type { CanvasResult } from './browser/canvas.bench.ts';
+import type { OpeningResult } from './browser/opening.bench.ts';
 import { RUNAWAY_CASE, type TimingResult } from './browser/timing.bench.ts';
 import type { WorkbenchResult } from './browser/workbench.bench.ts';
 import type { BrowserRuntimeResult } from './browser/runtime.bench.ts';
@@ -6,6 +7,7 @@ import type { BundleResult } from './bundle.ts';
 import type { EngineCase } from './engine.bench.ts';
 import type { HistoryResult } from './history.bench.ts';
 import type { ResumeResult } from './resume.bench.ts';
+import type { ScaleResult } from './scale.bench.ts';
 import type { SimulateResult } from './simulate.bench.ts';
 
 /** Everything one `npm run bench` measured; `bench/results.json` holds the latest. */
@@ -24,11 +26,13 @@ export interface Results {
   resume?: ResumeResult;
   history?: HistoryResult;
   simulate?: SimulateResult;
+  scale?: ScaleResult;
   browser?: BrowserRuntimeResult;
   bundle?: BundleResult;
   canvas?: CanvasResult;
   timing?: TimingResult;
   workbench?: WorkbenchResult;
+  opening?: OpeningResult;
   goals?: Goal[];
 }
 
@@ -75,6 +79,21 @@ export function goals(r: Results): Goal[] {
       goal: 'engine at least 20× bpmn-engine on the fan-out and join',
       measured: `${times(b)}`,
       met: b >= 20,
+    });
+  }
+  if (r.opening) {
+    out.push({
+      goal: `the app opens with ${fmt(r.opening.processes)} processes due in under 2 s of blocked page`,
+      measured: `${ms(r.opening.blockedMs)} of long tasks in ${fmt(r.opening.windowMs / 1000)} s`,
+      met: r.opening.blockedMs < 2000,
+    });
+  }
+  if (r.scale) {
+    const f = r.scale.flatness;
+    out.push({
+      goal: 'flat cost against processes: a start and an event at 10,000 within 1.5× of 500',
+      measured: `start ${times(f.start)}, event ${times(f.event)}`,
+      met: f.start <= 1.5 && f.event <= 1.5,
     });
   }
   if (r.resume) {
@@ -221,6 +240,59 @@ export function render(r: Results): string {
     }
     parts.push(
       '2. Persisted resume cycle on fake-indexeddb (load, wake with input, run to the next stop, save)\n\n' +
+        table(rows),
+    );
+  }
+  if (r.scale) {
+    const rows = [
+      [
+        'processes',
+        'start',
+        'event to 1 waiter',
+        'next due',
+        'records read (start / event / next due)',
+      ],
+    ];
+    for (const p of r.scale.points) {
+      rows.push([
+        fmt(p.processes),
+        ms(p.startMs.median),
+        ms(p.eventMs.median),
+        ms(p.nextDueMs.median),
+        `${fmt(p.reads.start)} / ${fmt(p.reads.event)} / ${fmt(p.reads.nextDue)}`,
+      ]);
+    }
+    const f = r.scale.flatness;
+    parts.push(
+      `9. Cost against how many processes exist, on fake-indexeddb (medians; load ${num(r.scale.load)})\n\n` +
+        table(rows) +
+        `\n\nflatness (10,000 vs 500): start ${times(f.start)}, event ${times(f.event)}, next due ${times(f.nextDue)}`,
+    );
+  }
+  if (r.opening) {
+    const o = r.opening;
+    const rows = [
+      [
+        'due processes',
+        'blocked (long tasks)',
+        'longest task',
+        'long tasks',
+        'first listed',
+        'still due',
+        'load',
+      ],
+      [
+        fmt(o.processes),
+        ms(o.blockedMs),
+        ms(o.longestTaskMs),
+        fmt(o.longTasks),
+        o.listedMs === null ? 'not in the window' : ms(o.listedMs),
+        fmt(o.stillDue),
+        num(o.load),
+      ],
+    ];
+    parts.push(
+      `10. Opening the built app with ${fmt(o.processes)} processes due, in Chromium (${fmt(o.windowMs / 1000)} s window)\n\n` +
         table(rows),
     );
   }

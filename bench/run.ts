@@ -6,6 +6,7 @@ import type { Browser } from '@playwright/test';
 import { canvasBench } from './browser/canvas.bench.ts';
 import { workbenchBench } from './browser/workbench.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
+import { openingBench } from './browser/opening.bench.ts';
 import { browserRuntimeBench } from './browser/runtime.bench.ts';
 import { tempDir } from './browser/serve.ts';
 import { timingBench } from './browser/timing.bench.ts';
@@ -14,6 +15,7 @@ import { engineBench } from './engine.bench.ts';
 import { historyBench } from './history.bench.ts';
 import { goals, render, type Results } from './report.ts';
 import { resumeBench } from './resume.bench.ts';
+import { scaleBench } from './scale.bench.ts';
 import { simulateBench } from './simulate.bench.ts';
 
 /**
@@ -21,8 +23,8 @@ import { simulateBench } from './simulate.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * simulate, bundle, browser, canvas, timing, workbench; canvas, timing and workbench build the app
- * as bundle does) and prints them without touching results.json, which always holds a full run.
+ * simulate, scale, bundle, browser, canvas, timing, workbench, opening; canvas, timing, workbench and
+ * opening build the app as bundle does) and prints them without touching results.json, which always holds a full run.
  */
 
 const SECTIONS = [
@@ -30,11 +32,13 @@ const SECTIONS = [
   'resume',
   'history',
   'simulate',
+  'scale',
   'bundle',
   'browser',
   'canvas',
   'timing',
   'workbench',
+  'opening',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -84,11 +88,16 @@ async function main() {
   if (sections.has('resume')) results.resume = await resumeBench(log);
   if (sections.has('history')) results.history = await historyBench(log);
   if (sections.has('simulate')) results.simulate = await simulateBench(log);
+  if (sections.has('scale')) results.scale = await scaleBench(log);
 
   const app = tempDir('app');
   let browser: Browser | undefined;
   try {
-    const built = sections.has('canvas') || sections.has('timing') || sections.has('workbench');
+    const built =
+      sections.has('canvas') ||
+      sections.has('timing') ||
+      sections.has('workbench') ||
+      sections.has('opening');
     if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
@@ -105,6 +114,8 @@ async function main() {
       results.timing = await timingBench(browser, app.dir, log);
     if (browser && sections.has('workbench'))
       results.workbench = await workbenchBench(browser, app.dir, log);
+    if (browser && sections.has('opening'))
+      results.opening = await openingBench(browser, app.dir, log);
   } finally {
     await browser?.close();
     app.cleanup();

@@ -121,6 +121,24 @@ export class ProcessStore implements Store {
       : [];
   }
 
+  async listDue(upTo: number, limit?: number): Promise<ProcessRecord[]> {
+    return (await this.dueProcesses(upTo)).slice(0, limit);
+  }
+
+  async nextDueAt(): Promise<number | null> {
+    return (await this.dueProcesses(Infinity))[0]?.due ?? null;
+  }
+
+  async waitersFor(): Promise<ProcessRecord[]> {
+    // Itself, if waiting: the supervisor asks its snapshot which waits take the event.
+    const record = await this.getProcess(this.self);
+    return record?.status === 'waiting' ? [record] : [];
+  }
+
+  async lastCreated(): Promise<number | null> {
+    return (await this.getProcess(this.self))?.created ?? null;
+  }
+
   /**
    * The context's compare-and-set first (the context object), then the snapshot and journal
    * here. Once the context call returned true, this invocation's journal holds that answer, so a

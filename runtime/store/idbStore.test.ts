@@ -253,16 +253,19 @@ describe('IdbStore: values JSON cannot hold', () => {
     await store.putContext({ id: 'c', version: 0, value: awkward }, null);
     expect((await store.getContext('c'))?.value).toEqual(asText);
 
-    await store.putProcess(process('p', { error: awkward as never }), [
-      {
-        type: 'context-written',
-        node: 'n',
-        writes: [{ path: 'x', value: awkward }],
-        process: 'p',
-        at: T0,
-      },
-    ]);
-    expect((await store.getProcess('p'))?.error).toEqual(asText);
+    await store.putProcess(
+      process('p', { pendingWake: { seq: 1, trigger: 't', payload: awkward } }),
+      [
+        {
+          type: 'context-written',
+          node: 'n',
+          writes: [{ path: 'x', value: awkward }],
+          process: 'p',
+          at: T0,
+        },
+      ],
+    );
+    expect((await store.getProcess('p'))?.pendingWake?.payload).toEqual(asText);
 
     await store.commitStep({
       process: process('p'),

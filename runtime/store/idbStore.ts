@@ -6,10 +6,26 @@ import type {
   JournalEntry,
   ProcessRecord,
 } from '../supervisor/records.ts';
+import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
 import type { JournalPage, LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
 import { openWorkspaceDb, type OpenOptions } from './openWorkspaceDb.ts';
 import type { WorkspaceDb } from './schema.ts';
+import {
+  CONTEXT,
+  CONTEXT_CHANGE,
+  DamagedRecordError,
+  FLOW,
+  FLOW_VERSION,
+  JOURNAL_ENTRY,
+  PROCESS,
+  restore,
+  restoreSetting,
+  stamp,
+  storedSetting,
+  type RecordProblem,
+  type RecordType,
+} from './restore.ts';
 import { toStorable } from './storable.ts';
 
 /**
@@ -28,51 +44,121 @@ export class IdbStore implements Store {
     this.db.close();
   }
 
-  getFlow(id: string) {
-    return this.db.get('flows', id);
+  /** How many process records this store has read: what the tests of cost count. */
+  processReads = 0;
+
+  /** Records that could not be restored, by store and key: reported once each. */
+  private readonly problems = new Map<string, RecordProblem>();
+  private readonly damageListeners = new Set<(problem: RecordProblem) => void>();
+
+  /** Every record read so far that could not be restored (docs/persistence.md). */
+  damaged(): RecordProblem[] {
+    return [...this.problems.values()];
+  }
+  /** Told of each record that cannot be restored, the first time it is read. */
+  onDamaged(listener: (problem: RecordProblem) => void): () => void {
+    this.damageListeners.add(listener);
+    return () => this.damageListeners.delete(listener);
+  }
+  private report(problem: RecordProblem) {
+    const key = problemKey(problem.store, problem.key);
+    if (this.problems.has(key)) return;
+    this.problems.set(key, problem);
+    for (const l of this.damageListeners) l(problem);
+  }
+  /** One record asked for by its key: restored, or a DamagedRecordError naming it. */
+  private one<T>(type: RecordType, store: string, key: unknown, raw: unknown): T | undefined {
+    if (raw === undefined) return undefined;
+    const restored = restore<T>(type, store, key, raw);
+    if (restored.ok) return restored.value;
+    this.report(restored.problem);
+    throw new DamagedRecordError(restored.problem);
+  }
+  /** Records of a listing: those that cannot be restored are reported and left out. */
+  private many<T>(
+    type: RecordType,
+    store: string,
+    raws: unknown[],
+    keyOf: (raw: T) => unknown,
+  ): T[] {
+    const out: T[] = [];
+    for (const raw of raws) {
+      const restored = restore<T>(type, store, isRecord(raw) ? keyOf(raw as T) : undefined, raw);
+      if (restored.ok) out.push(restored.value);
+      else this.report(restored.problem);
+    }
+    return out;
+  }
+
+  private readProcess(raw: unknown): ProcessRecord {
+    this.processReads++;
+    const key = isRecord(raw) ? raw.id : undefined;
+    const { waitsFor, ...rest } = this.one<ProcessRecord>(PROCESS, 'processes', key, raw)!;
+    // Unknown is how a record given without the list is stored: handed back as it was given.
+    return waitsFor && !(waitsFor.length === 1 && waitsFor[0] === UNKNOWN_WAITS)
+      ? { ...rest, waitsFor }
+      : rest;
+  }
+  /** Processes of a listing: one that cannot be restored is reported and left out. */
+  private readProcesses(raws: unknown[]): ProcessRecord[] {
+    const out: ProcessRecord[] = [];
+    for (const raw of raws) {
+      try {
+        out.push(this.readProcess(raw));
+      } catch (e) {
+        if (!(e instanceof DamagedRecordError)) throw e;
+      }
+    }
+    return out;
+  }
+
+  async getFlow(id: string) {
+    return this.one<Flow>(FLOW, 'flows', id, await this.db.get('flows', id));
   }
   async putFlow(flow: Flow) {
-    await this.write(['flows'], (tx) => tx.objectStore('flows').put(flow));
+    await this.write(['flows'], (tx) => tx.objectStore('flows').put(stamp(FLOW, flow)));
   }
   async deleteFlow(id: string) {
     await this.write(['flows'], (tx) => tx.objectStore('flows').delete(id));
   }
-  listFlows() {
-    return this.db.getAll('flows');
+  async listFlows() {
+    return this.many<Flow>(FLOW, 'flows', await this.db.getAll('flows'), (f) => f.id);
   }
   async getFlowVersion(id: string, signature: string) {
-    return (await this.db.get('flowVersions', [id, signature]))?.flow;
+    const raw = await this.db.get('flowVersions', [id, signature]);
+    return this.one<StoredVersion>(FLOW_VERSION, 'flowVersions', [id, signature], raw)?.flow;
   }
   async putFlowVersion(flow: Flow, signature: string) {
     await this.write(['flowVersions'], (tx) =>
-      tx.objectStore('flowVersions').put({ id: flow.id, signature, flow }),
+      tx.objectStore('flowVersions').put(storableVersion(flow, signature)),
     );
   }
 
-  getContext(id: string) {
-    return this.db.get('contexts', id);
+  async getContext(id: string) {
+    return this.one<ContextRecord>(CONTEXT, 'contexts', id, await this.db.get('contexts', id));
   }
   putContext(record: ContextRecord, expectedVersion: number | null, change?: ContextChange) {
     return this.write(['contexts', 'contextChanges'], async (tx) => {
       const current = await tx.objectStore('contexts').get(record.id);
       if ((current?.version ?? null) !== expectedVersion) return false;
-      await tx.objectStore('contexts').put({ ...record, value: toStorable(record.value) });
+      await tx.objectStore('contexts').put(storableContext(record));
       if (change) await tx.objectStore('contextChanges').add(storableChange(change));
       return true;
     });
   }
-  contextChanges(contextId: string) {
-    return this.db.getAllFromIndex('contextChanges', 'by-context', contextId);
+  async contextChanges(contextId: string) {
+    const raws = await this.db.getAllFromIndex('contextChanges', 'by-context', contextId);
+    return this.many<Seq<ContextChange>>(CONTEXT_CHANGE, 'contextChanges', raws, seqOf);
   }
 
-  getProcess(id: string) {
-    return this.db.get('processes', id);
+  async getProcess(id: string) {
+    const raw = await this.db.get('processes', id);
+    return raw === undefined ? undefined : this.readProcess(raw);
   }
   putProcess(record: ProcessRecord, journal: JournalEntry[] = []) {
     return this.write(['processes', 'journal'], async (tx) => {
       await tx.objectStore('processes').put(storableProcess(record));
-      for (const entry of journal)
-        await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
+      for (const entry of journal) await tx.objectStore('journal').add(storableEntry(entry));
     });
   }
   /**
@@ -88,29 +174,69 @@ export class IdbStore implements Store {
     const tx = this.db.transaction(['processes', 'flows', 'contexts'], 'readonly');
     return Promise.all(
       ids.map(async (id) => {
-        const record = await tx.objectStore('processes').get(id);
-        if (!record) return undefined;
+        const raw = await tx.objectStore('processes').get(id);
+        if (!raw) return undefined;
+        const record = this.readProcess(raw);
         const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
-        const flows = await loadFlowSet(roots, (f) => tx.objectStore('flows').get(f));
-        const context = await tx.objectStore('contexts').get(record.contextId);
+        const flows = await loadFlowSet(roots, async (f) =>
+          this.one<Flow>(FLOW, 'flows', f, await tx.objectStore('flows').get(f)),
+        );
+        const context = this.one<ContextRecord>(
+          CONTEXT,
+          'contexts',
+          record.contextId,
+          await tx.objectStore('contexts').get(record.contextId),
+        );
         return { record, flows, context };
       }),
     );
   });
 
   async listProcesses() {
-    const all = await this.db.getAll('processes');
-    return all.sort((a, b) => a.created - b.created);
+    return this.readProcesses(await this.db.getAllFromIndex('processes', 'by-created'));
   }
   async runningProcesses() {
     const running = await this.db.getAllFromIndex('processes', 'by-status', 'running');
-    return running.sort((a, b) => a.created - b.created);
+    return this.readProcesses(running).sort((a, b) => a.created - b.created);
   }
-  async dueProcesses(until: number) {
-    const due = await this.db.getAllFromIndex('processes', 'by-due', IDBKeyRange.upperBound(until));
-    return due
+  dueProcesses(until: number) {
+    return this.listDue(until);
+  }
+  /** Along `by-wake` ([status, due, created]): the range holds only waiting processes, in order. */
+  async listDue(upTo: number, limit?: number) {
+    return this.readProcesses(
+      await this.db.getAllFromIndex('processes', 'by-wake', dueRange(upTo), limit),
+    );
+  }
+  async nextDueAt() {
+    const tx = this.db.transaction('processes', 'readonly');
+    let cursor = await tx.store.index('by-wake').openKeyCursor(dueRange(Infinity));
+    // A record found damaged is never woken, so its due time is not the next one.
+    while (cursor && this.problems.has(problemKey('processes', cursor.primaryKey)))
+      cursor = await cursor.continue();
+    return cursor ? cursor.key[1] : null;
+  }
+  async waitersFor(name: string) {
+    const tx = this.db.transaction('processes', 'readonly');
+    const index = tx.store.index('by-waits-for');
+    const [named, unknown] = await Promise.all([
+      index.getAll(name),
+      name === UNKNOWN_WAITS ? [] : index.getAll(UNKNOWN_WAITS),
+    ]);
+    return this.readProcesses([...named, ...unknown])
       .filter((p) => p.status === 'waiting')
-      .sort((a, b) => a.due! - b.due! || a.created - b.created);
+      .sort((a, b) => a.created - b.created);
+  }
+  async processPage(afterCreated: number | null, limit: number) {
+    const range = afterCreated === null ? null : IDBKeyRange.lowerBound(afterCreated, true);
+    return this.readProcesses(
+      await this.db.getAllFromIndex('processes', 'by-created', range, limit),
+    );
+  }
+  async lastCreated() {
+    const tx = this.db.transaction('processes', 'readonly');
+    const cursor = await tx.store.index('by-created').openKeyCursor(null, 'prev');
+    return cursor ? cursor.key : null;
   }
 
   /**
@@ -132,16 +258,19 @@ export class IdbStore implements Store {
     });
   });
 
-  journal(processId: string) {
-    return this.db.getAllFromIndex('journal', 'by-process', processId);
+  async journal(processId: string) {
+    const raws = await this.db.getAllFromIndex('journal', 'by-process', processId);
+    return this.many<Seq<JournalEntry>>(JOURNAL_ENTRY, 'journal', raws, seqOf);
   }
   async journalPage(processId: string, limit: number): Promise<JournalPage> {
     // Newest first along the index (equal keys go in key order, and the key is the entry's seq).
     const tx = this.db.transaction('journal', 'readonly');
     let cursor = await tx.store.index('by-process').openCursor(processId, 'prev');
-    const entries: JournalEntry[] = [];
+    const entries: Seq<JournalEntry>[] = [];
     while (cursor && entries.length < limit) {
-      entries.push(cursor.value);
+      entries.push(
+        ...this.many<Seq<JournalEntry>>(JOURNAL_ENTRY, 'journal', [cursor.value], seqOf),
+      );
       cursor = await cursor.continue();
     }
     return { entries, more: cursor !== null };
@@ -200,7 +329,9 @@ export class IdbStore implements Store {
         await cursor.delete();
       }
       if (summary.entries === 0) return 0;
-      await tx.objectStore('journal').put({ ...summary, at: summary.from, seq: oldest });
+      await tx
+        .objectStore('journal')
+        .put(storableEntry({ ...summary, at: summary.from, seq: oldest } as JournalEntry));
       const record = await tx.objectStore('processes').get(processId);
       if (record) {
         const changes = tx.objectStore('contextChanges').index('by-context');
@@ -228,19 +359,16 @@ export class IdbStore implements Store {
       'meta',
     ];
     return this.write(stores, async (tx) => {
-      for (const f of batch.flows) await tx.objectStore('flows').put(f);
+      for (const f of batch.flows) await tx.objectStore('flows').put(stamp(FLOW, f));
       for (const id of batch.deletedFlows ?? []) await tx.objectStore('flows').delete(id);
       for (const [key, value] of batch.meta ?? [])
-        await tx.objectStore('meta').put(toStorable(value), key);
-      for (const { flow, signature } of batch.versions) {
-        await tx.objectStore('flowVersions').put({ id: flow.id, signature, flow });
-      }
-      for (const c of batch.contexts)
-        await tx.objectStore('contexts').put({ ...c, value: toStorable(c.value) });
+        await tx.objectStore('meta').put(storedSetting(toStorable(value)), key);
+      for (const { flow, signature } of batch.versions)
+        await tx.objectStore('flowVersions').put(storableVersion(flow, signature));
+      for (const c of batch.contexts) await tx.objectStore('contexts').put(storableContext(c));
       for (const c of batch.changes) await tx.objectStore('contextChanges').add(storableChange(c));
       for (const p of batch.processes) await tx.objectStore('processes').put(storableProcess(p));
-      for (const e of batch.journal)
-        await tx.objectStore('journal').add(toStorable(e) as JournalEntry);
+      for (const e of batch.journal) await tx.objectStore('journal').add(storableEntry(e));
     });
   }
 
@@ -271,11 +399,19 @@ export class IdbStore implements Store {
     }
   }
 
-  getMeta(key: string) {
-    return this.db.get('meta', key);
+  /** A setting; one that cannot be restored is reported and reads as unset (its default). */
+  async getMeta(key: string) {
+    const raw = await this.db.get('meta', key);
+    if (raw === undefined) return undefined;
+    const restored = restoreSetting(key, raw);
+    if (restored.ok) return restored.value;
+    this.report(restored.problem);
+    return undefined;
   }
   async putMeta(key: string, value: unknown) {
-    await this.write(['meta'], (tx) => tx.objectStore('meta').put(toStorable(value), key));
+    await this.write(['meta'], (tx) =>
+      tx.objectStore('meta').put(storedSetting(toStorable(value)), key),
+    );
   }
 }
 
@@ -324,13 +460,12 @@ async function commitIn(tx: WriteTx, { process, context, journal }: StepCommit) 
   if (context.write) {
     const { value, changes } = context.write;
     const version = context.expectedVersion + changes.length;
-    await contexts.put({ id: context.id, version, value: toStorable(value) });
+    await contexts.put(storableContext({ id: context.id, version, value }));
     for (const change of changes)
       await tx.objectStore('contextChanges').add(storableChange(change));
   }
   await tx.objectStore('processes').put(storableProcess(process));
-  for (const entry of journal)
-    await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
+  for (const entry of journal) await tx.objectStore('journal').add(storableEntry(entry));
   return true;
 }
 type WriteTx = IDBPTransaction<WorkspaceDb, StoreName[], 'readwrite'>;
@@ -348,5 +483,31 @@ export interface SaveBatch {
   journal: JournalEntry[];
 }
 
-const storableChange = (c: ContextChange) => toStorable(c) as ContextChange;
-const storableProcess = (p: ProcessRecord) => toStorable(p) as ProcessRecord;
+const storableChange = (c: ContextChange) => stamp(CONTEXT_CHANGE, toStorable(c) as ContextChange);
+const storableEntry = (e: JournalEntry) => stamp(JOURNAL_ENTRY, toStorable(e) as JournalEntry);
+const storableContext = (c: ContextRecord) =>
+  stamp(CONTEXT, { id: c.id, version: c.version, value: toStorable(c.value) });
+const storableVersion = (flow: Flow, signature: string) =>
+  stamp(FLOW_VERSION, { id: flow.id, signature, flow });
+type Seq<T> = T & { seq?: number };
+type StoredVersion = { id: string; signature: string; flow: Flow };
+const seqOf = (r: { seq?: number }) => r.seq;
+/**
+ * As stored: `waitsFor` only while waiting (so `by-waits-for` holds waiting processes alone), and
+ * marked unknown on a waiting record written without it (so an event still finds it).
+ */
+function storableProcess(p: ProcessRecord): ProcessRecord {
+  const { waitsFor, ...rest } = toStorable(p) as ProcessRecord;
+  if (p.status !== 'waiting') return stamp(PROCESS, rest);
+  return stamp(PROCESS, {
+    ...rest,
+    waitsFor: Array.isArray(waitsFor) ? waitsFor : [UNKNOWN_WAITS],
+  });
+}
+
+const problemKey = (store: string, key: unknown) => `${store}\u0000${JSON.stringify(key)}`;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+const dueRange = (upTo: number) =>
+  IDBKeyRange.bound(['waiting', -Infinity, -Infinity], ['waiting', upTo, Infinity]);

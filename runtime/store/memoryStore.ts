@@ -5,6 +5,7 @@ import type {
   JournalEntry,
   ProcessRecord,
 } from '../supervisor/records.ts';
+import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
 import type { LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
 import { toStorable } from './storable.ts';
@@ -30,6 +31,9 @@ export class MemoryStore implements Store {
   private readonly journals = new Map<string, (JournalEntry & { seq: number })[]>();
   /** Waiting processes with a due time, by due time, then creation (dueProcesses' order). */
   private readonly due: ProcessRecord[] = [];
+  /** Waiting processes by the event names they wait for (`UNKNOWN_WAITS` for unlisted ones). */
+  private readonly waiters = new Map<string, Map<string, ProcessRecord>>();
+  private maxCreated: number | null = null;
   private journalSeq = 0;
   private changeSeq = 0;
 
@@ -76,7 +80,25 @@ export class MemoryStore implements Store {
     return [...this.processes.values()].sort((a, b) => a.created - b.created);
   }
   async dueProcesses(until: number) {
-    return this.due.slice(0, upperBound(this.due, until));
+    return this.listDue(until);
+  }
+  async listDue(upTo: number, limit = Infinity) {
+    return this.due.slice(0, Math.min(limit, upperBound(this.due, upTo)));
+  }
+  async nextDueAt() {
+    return this.due[0]?.due ?? null;
+  }
+  async waitersFor(name: string) {
+    const found = new Map(this.waiters.get(name));
+    for (const [id, p] of this.waiters.get(UNKNOWN_WAITS) ?? []) found.set(id, p);
+    return [...found.values()].sort((a, b) => a.created - b.created);
+  }
+  async processPage(afterCreated: number | null, limit: number) {
+    const all = await this.listProcesses();
+    return all.filter((p) => afterCreated === null || p.created > afterCreated).slice(0, limit);
+  }
+  async lastCreated() {
+    return this.maxCreated;
   }
 
   async commitStep({ process, context, journal }: StepCommit) {
@@ -129,6 +151,14 @@ export class MemoryStore implements Store {
   }
 
   private index(p: ProcessRecord) {
+    if (this.maxCreated === null || p.created > this.maxCreated) this.maxCreated = p.created;
+    if (p.status === 'waiting') {
+      for (const name of waitNames(p)) {
+        let set = this.waiters.get(name);
+        if (!set) this.waiters.set(name, (set = new Map()));
+        set.set(p.id, p);
+      }
+    }
     if (p.status !== 'waiting' || p.due === null) return;
     let lo = 0;
     let hi = this.due.length;
@@ -141,6 +171,8 @@ export class MemoryStore implements Store {
   }
 
   private unindex(p: ProcessRecord) {
+    if (p.status === 'waiting')
+      for (const name of waitNames(p)) this.waiters.get(name)?.delete(p.id);
     if (p.status !== 'waiting' || p.due === null) return;
     let lo = 0;
     let hi = this.due.length;
@@ -157,6 +189,8 @@ export class MemoryStore implements Store {
     }
   }
 }
+
+const waitNames = (p: ProcessRecord) => (Array.isArray(p.waitsFor) ? p.waitsFor : [UNKNOWN_WAITS]);
 
 const versionKey = (id: string, signature: string) => `${id}\u0000${signature}`;
 

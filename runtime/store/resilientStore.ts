@@ -5,6 +5,7 @@ import type {
   JournalEntry,
   ProcessRecord,
 } from '../supervisor/records.ts';
+import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
 import type { JournalPage, LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
 import type { IdbStore } from './idbStore.ts';
@@ -283,6 +284,39 @@ export class ResilientStore implements Store {
     return (await this.listProcesses())
       .filter((p) => p.status === 'waiting' && p.due !== null && p.due <= until)
       .sort((a, b) => a.due! - b.due! || a.created - b.created);
+  }
+
+  async listDue(upTo: number, limit?: number) {
+    if (!this.pending) return this.inner.listDue(upTo, limit);
+    return (await this.dueProcesses(upTo)).slice(0, limit);
+  }
+  async nextDueAt() {
+    if (!this.pending) return this.inner.nextDueAt();
+    return (await this.dueProcesses(Infinity))[0]?.due ?? null;
+  }
+  async waitersFor(name: string) {
+    if (!this.pending) return this.inner.waitersFor(name);
+    // What is held in memory is newer than the index: held records are asked directly.
+    const merged = new Map((await this.inner.waitersFor(name)).map((p) => [p.id, p]));
+    for (const p of this.processes.values()) {
+      merged.delete(p.id);
+      const names = p.waitsFor ?? [UNKNOWN_WAITS];
+      if (p.status === 'waiting' && (names.includes(name) || names.includes(UNKNOWN_WAITS)))
+        merged.set(p.id, structuredClone(p));
+    }
+    return [...merged.values()].sort((a, b) => a.created - b.created);
+  }
+  async processPage(afterCreated: number | null, limit: number) {
+    if (!this.pending && this.inner.processPage) return this.inner.processPage(afterCreated, limit);
+    const all = await this.listProcesses();
+    return all.filter((p) => afterCreated === null || p.created > afterCreated).slice(0, limit);
+  }
+  async lastCreated() {
+    const stored = await this.inner.lastCreated();
+    let last = stored;
+    for (const p of this.processes.values())
+      if (last === null || p.created > last) last = p.created;
+    return last;
   }
 
   async commitStep(commit: StepCommit) {

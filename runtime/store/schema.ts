@@ -6,11 +6,13 @@ import type {
   JournalEntry,
   ProcessRecord,
 } from '../supervisor/records.ts';
+import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 
 /**
  * The workspace database: one typed schema for every store (DESIGN.md: one `DBSchema` module).
  * Version 1 held flows, contexts, processes and the journal; version 2 added flow versions,
- * context changes, the due-time index and settings.
+ * context changes, the due-time index and settings; version 3 the indexes that make a start, a
+ * wake, an event and a listing cost the same however many processes exist (docs/persistence.md).
  */
 export interface WorkspaceDb extends DBSchema {
   /** The workspace's current flows, by id. */
@@ -21,7 +23,13 @@ export interface WorkspaceDb extends DBSchema {
   processes: {
     key: string;
     value: ProcessRecord;
-    indexes: { 'by-status': string; 'by-due': number };
+    indexes: {
+      'by-status': string;
+      'by-due': number;
+      'by-wake': [string, number, number];
+      'by-waits-for': string;
+      'by-created': number;
+    };
   };
   /** Append-only; `seq` is the key, so a cursor reads a process's entries in order. */
   journal: {
@@ -38,7 +46,7 @@ export interface WorkspaceDb extends DBSchema {
   meta: { key: string; value: unknown };
 }
 
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 type UpgradeTx = IDBPTransaction<WorkspaceDb, StoreNames<WorkspaceDb>[], 'versionchange'>;
 
@@ -63,5 +71,23 @@ export const UPGRADES: Record<number, (db: IDBPDatabase<WorkspaceDb>, tx: Upgrad
     // Records without a due time are left out of the index (null is not a key), which is what a
     // query for due processes wants.
     tx.objectStore('processes').createIndex('by-due', 'due');
+  },
+  3: (_db, tx) => {
+    const processes = tx.objectStore('processes');
+    // Waiting processes in wake order: due time, then order of creation. A record without a due
+    // time is not a key, so it is left out; the status comes first so that a range holds only
+    // waiting ones.
+    processes.createIndex('by-wake', ['status', 'due', 'created']);
+    processes.createIndex('by-waits-for', 'waitsFor', { multiEntry: true });
+    processes.createIndex('by-created', 'created');
+    // Waiting records written before this version did not list their events: they are marked
+    // unknown so that every event still finds them, until their next write lists them.
+    void processes.openCursor().then(async function mark(cursor): Promise<void> {
+      if (!cursor) return;
+      const p = cursor.value as Partial<ProcessRecord> | null;
+      if (p && typeof p === 'object' && p.status === 'waiting' && !Array.isArray(p.waitsFor))
+        await cursor.update({ ...(p as ProcessRecord), waitsFor: [UNKNOWN_WAITS] });
+      return mark(await cursor.continue());
+    });
   },
 };

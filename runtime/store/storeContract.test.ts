@@ -119,6 +119,71 @@ describe.each(STORES)('%s keeps the Store contract', (_name, open) => {
     await store.putProcess(record('late', { due: T0 + HOUR / 2, created: 0 }));
     expect(await ids(T0 + HOUR)).toEqual(['late', 'young']);
   });
+
+  it('listDue reads at most `limit` due processes in wake order, and nextDueAt gives the earliest due time of a waiting one', async () => {
+    const store = await open();
+    expect(await store.nextDueAt()).toBeNull();
+    await store.putProcess(record('late', { due: T0 + 2 * HOUR, created: 0 }));
+    await store.putProcess(record('young', { due: T0 + HOUR, created: 2 }));
+    await store.putProcess(record('old', { due: T0 + HOUR, created: 1 }));
+    // A stopped process keeps its due time but wakes nothing.
+    await store.putProcess(record('stopped', { status: 'stopped', due: T0, created: 3 }));
+    const ids = async (upTo: number, limit?: number) =>
+      (await store.listDue(upTo, limit)).map((p) => p.id);
+    expect(await ids(T0 + 2 * HOUR, 2)).toEqual(['old', 'young']);
+    expect(await ids(T0 + 2 * HOUR, 1)).toEqual(['old']);
+    expect(await ids(T0 + 2 * HOUR)).toEqual(['old', 'young', 'late']);
+    expect(await ids(T0)).toEqual([]);
+    expect(await store.nextDueAt()).toBe(T0 + HOUR);
+    await store.putProcess(record('old', { status: 'done', due: null, created: 1 }));
+    await store.putProcess(record('young', { status: 'done', due: null, created: 2 }));
+    expect(await store.nextDueAt()).toBe(T0 + 2 * HOUR);
+  });
+
+  it('waitersFor answers the waiting processes that listen for the name, and those whose waits are not listed, oldest first', async () => {
+    const store = await open();
+    await store.putProcess(record('paid', { waitsFor: ['paid', 'cancel'], created: 2 }));
+    await store.putProcess(record('cancel', { waitsFor: ['cancel'], created: 1 }));
+    await store.putProcess(record('timer', { waitsFor: [], due: T0, created: 3 }));
+    // Written without the list (an older record): any event may reach it.
+    await store.putProcess(record('unlisted', { created: 4 }));
+    await store.putProcess(record('failed', { status: 'failed', waitsFor: ['paid'], created: 0 }));
+    const ids = async (name: string) => (await store.waitersFor(name)).map((p) => p.id);
+    expect(await ids('paid')).toEqual(['paid', 'unlisted']);
+    expect(await ids('cancel')).toEqual(['cancel', 'paid', 'unlisted']);
+    expect(await ids('other')).toEqual(['unlisted']);
+    // Its next write says what it waits for now.
+    await store.putProcess(record('paid', { status: 'done', created: 2 }));
+    await store.putProcess(record('unlisted', { waitsFor: ['other'], created: 4 }));
+    expect(await ids('paid')).toEqual([]);
+    expect(await ids('other')).toEqual(['unlisted']);
+    expect((await store.getProcess('cancel'))!.waitsFor).toEqual(['cancel']);
+    expect((await store.getProcess('unlisted'))!.waitsFor).toEqual(['other']);
+  });
+
+  it('processPage reads the listing a page at a time, oldest first', async () => {
+    const store = await open();
+    for (const [id, created] of [
+      ['c', 30],
+      ['a', 10],
+      ['b', 20],
+      ['d', 40],
+    ] as const)
+      await store.putProcess(record(id, { created }));
+    const page = async (after: number | null, limit: number) =>
+      (await store.processPage!(after, limit)).map((p) => p.id);
+    expect(await page(null, 2)).toEqual(['a', 'b']);
+    expect(await page(20, 2)).toEqual(['c', 'd']);
+    expect(await page(40, 2)).toEqual([]);
+  });
+
+  it('lastCreated is the highest order of creation, or null with no process', async () => {
+    const store = await open();
+    expect(await store.lastCreated()).toBeNull();
+    await store.putProcess(record('b', { created: 7 }));
+    await store.putProcess(record('a', { created: 3 }));
+    expect(await store.lastCreated()).toBe(7);
+  });
 });
 
 const fanIn: Flow = flow({

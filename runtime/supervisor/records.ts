@@ -42,7 +42,16 @@ export interface ProcessRecord {
   created: number;
   /** How many times a trigger woke it: a counter, so that no view must read the journal for it. */
   wakes?: number;
+  /**
+   * While waiting: the event names its waits listen for, so that an event finds its waiters by
+   * an index (`Store.waitersFor`), not by reading every process. `UNKNOWN_WAITS` stands for
+   * "not known: ask the snapshot" (a record from before the index); absent when not waiting.
+   */
+  waitsFor?: string[];
 }
+
+/** In `waitsFor`: the waits were not listed (no event name is empty), so any event may reach it. */
+export const UNKNOWN_WAITS = '';
 
 export interface ContextRecord {
   id: string;

@@ -4,24 +4,41 @@ import { testStore } from '../store/fixtures/testStore.ts';
 import { VirtualClock } from './clock.ts';
 import { Supervisor } from './supervisor.ts';
 
+const T0 = Date.UTC(2026, 0, 1);
+
 describe('starting a process costs the same however many exist', () => {
-  it('rule: the order of creation is read from the store once, not at every start', async () => {
+  it('rule: a start reads only its own process record, whether 1 or 2,000 processes exist (the order of creation comes from an index)', async () => {
     const store = await testStore('start-cost');
     await store.putFlow(minimalFlow('once'));
-    let lists = 0;
-    const listProcesses = store.listProcesses.bind(store);
-    store.listProcesses = () => {
-      lists++;
-      return listProcesses();
-    };
-    const supervisor = new Supervisor(store, new VirtualClock(Date.UTC(2026, 0, 1)));
-    for (let i = 0; i < 30; i++) await supervisor.start('once', { id: `p${i}` });
-    expect(lists).toBe(1);
-    // Still in order of creation.
-    const created = (await listProcesses()).map((p) => [p.id, p.created]);
-    expect(created).toEqual(Array.from({ length: 30 }, (_, i) => [`p${i}`, i]));
-    // A supervisor opened later (a reload) goes on after them.
-    const later = new Supervisor(store, new VirtualClock(Date.UTC(2026, 0, 1)));
-    expect((await later.start('once', { id: 'q' })).created).toBe(30);
+    const first = new Supervisor(store, new VirtualClock(T0));
+    let before = store.processReads;
+    await first.start('once', { id: 'p0' });
+    const alone = store.processReads - before;
+
+    const record = (await store.getProcess('p0'))!;
+    const many = Array.from({ length: 2000 }, (_, i) => ({
+      ...record,
+      id: `bulk${i}`,
+      created: i + 1,
+    }));
+    await store.saveBatch({
+      flows: [],
+      versions: [],
+      contexts: [],
+      changes: [],
+      processes: many,
+      journal: [],
+    });
+
+    // A supervisor opened now (a reload) reads the order of creation once, from the index.
+    const later = new Supervisor(store, new VirtualClock(T0));
+    before = store.processReads;
+    const started = await later.start('once', { id: 'q' });
+    expect(store.processReads - before).toBe(alone);
+    expect(started.created).toBe(2001);
+    before = store.processReads;
+    await later.start('once', { id: 'r' });
+    expect(store.processReads - before).toBe(alone);
+    expect((await store.getProcess('r'))!.created).toBe(2002);
   });
 });

@@ -57,6 +57,26 @@ export interface Store {
   runningProcesses?(): Promise<ProcessRecord[]>;
   /** Waiting processes due by `until`, earliest first (then oldest first). */
   dueProcesses(until: number): Promise<ProcessRecord[]>;
+  /**
+   * The first `limit` (all without it) waiting processes due by `upTo`, in `dueProcesses`' order,
+   * read along an index: only those records are read, however many processes exist.
+   */
+  listDue(upTo: number, limit?: number): Promise<ProcessRecord[]>;
+  /** The earliest due time of any waiting process, or null; reads no process record. */
+  nextDueAt(): Promise<number | null>;
+  /**
+   * Waiting processes that may wait for the event `name`, oldest first: those whose `waitsFor`
+   * lists it, and those whose waits are not listed (`UNKNOWN_WAITS`). Read along an index; the
+   * caller still asks each snapshot which of its waits take the event.
+   */
+  waitersFor(name: string): Promise<ProcessRecord[]>;
+  /**
+   * A page of the listing: up to `limit` processes created after `afterCreated` (from the first
+   * with null), oldest first, read along an index; optional.
+   */
+  processPage?(afterCreated: number | null, limit: number): Promise<ProcessRecord[]>;
+  /** The highest order of creation of any process, or null when there is none; reads no record. */
+  lastCreated(): Promise<number | null>;
 
   /**
    * A process, the workspace's current flows it runs and its context, read at once (on

@@ -93,8 +93,8 @@ export class Supervisor extends SupervisorControls {
     // the same however many processes exist. (Another tab's starts may share a number; the
     // order among them is then their due times'.)
     if (!this.createdRead) {
-      const existing = await this.store.listProcesses();
-      this.created = Math.max(this.created, ...existing.map((p) => p.created + 1));
+      const last = await this.store.lastCreated();
+      if (last !== null) this.created = Math.max(this.created, last + 1);
       this.createdRead = true;
     }
     const record: ProcessRecord = {
@@ -139,7 +139,7 @@ export class Supervisor extends SupervisorControls {
   async runAll(): Promise<void> {
     const now = this.clock.now();
     const candidates = this.store.runningProcesses
-      ? [...(await this.store.runningProcesses()), ...(await this.store.dueProcesses(now))].sort(
+      ? [...(await this.store.runningProcesses()), ...(await this.store.listDue(now))].sort(
           (a, b) => a.created - b.created,
         )
       : (await this.store.listProcesses()).filter(
@@ -158,7 +158,7 @@ export class Supervisor extends SupervisorControls {
 
   /** The earliest due time of any waiting process, or null. */
   async nextDue(): Promise<number | null> {
-    return (await this.store.dueProcesses(Number.POSITIVE_INFINITY))[0]?.due ?? null;
+    return this.store.nextDueAt();
   }
 
   /** Fires every timer due by now, in order of due time, running each woken process to its stop. */
@@ -290,10 +290,12 @@ export class Supervisor extends SupervisorControls {
   async deliverEvent(name: string, payload: unknown, to?: string): Promise<number> {
     const tooLarge = sizeProblem(`the payload of event "${name}"`, payload);
     if (tooLarge) throw new SupervisorError(tooLarge);
-    if (to !== undefined) await this.mustGet(to);
+    // Only the processes the index says may wait for the name are read (`waitsFor`); each one's
+    // snapshot then says which of its waits take it.
+    const candidates =
+      to !== undefined ? [await this.mustGet(to)] : await this.store.waitersFor(name);
     let delivered = 0;
-    for (const candidate of await this.store.listProcesses()) {
-      if (to !== undefined && candidate.id !== to) continue;
+    for (const candidate of candidates) {
       if (candidate.status !== 'waiting') continue;
       delivered += await this.locked(candidate.id, () =>
         this.deliverTo(candidate.id, name, payload),

@@ -135,10 +135,12 @@ export abstract class SupervisorControls extends SupervisorCore {
       throw new SupervisorError(`process "${id}" is ${record.status}, not stopped`);
     const { stoppedFrom: _from, ...rest } = record;
     const flows = await this.sleptOn(record);
+    const status = statusOf(record.snapshot) as ProcessStatus;
     const resumed: ProcessRecord = {
       ...rest,
-      status: statusOf(record.snapshot) as ProcessStatus,
+      status,
       due: this.dueOf(record.snapshot, flows),
+      waitsFor: this.waitsForOf(status, record.snapshot, flows),
     };
     await this.store.putProcess(resumed, [this.stamp(id, { type: 'resumed' }, resumed.snapshot)]);
     // Every timer that fell due while it was stopped fires at once, once, in order of due time:
@@ -256,7 +258,11 @@ export abstract class SupervisorControls extends SupervisorCore {
    */
   protected async afterResolve(record: ProcessRecord): Promise<ProcessRecord> {
     const flows = await this.sleptOn(record);
-    const settled: ProcessRecord = { ...record, due: this.dueOf(record.snapshot, flows) };
+    const settled: ProcessRecord = {
+      ...record,
+      due: this.dueOf(record.snapshot, flows),
+      waitsFor: this.waitsForOf(record.status, record.snapshot, flows),
+    };
     await this.store.putProcess(settled);
     return this.driveUnlocked(record.id, settled);
   }

@@ -6,7 +6,7 @@ import type { Flow } from '../../shared/schema.ts';
 import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { Snapshot } from '../engine/snapshot.ts';
 import type { EngineEnv } from '../engine/run.ts';
-import { fire, signaturesOf, step, type StepResult } from '../engine/step.ts';
+import { fire, signaturesOf, step, waitsWithTriggers, type StepResult } from '../engine/step.ts';
 import { dueTimer, earliestTimer } from '../engine/timers.ts';
 import { type Clock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
@@ -416,6 +416,7 @@ export abstract class SupervisorCore {
         snapshot,
         status: result.status,
         due: result.status === 'waiting' ? this.dueOf(snapshot, flows) : null,
+        waitsFor: this.waitsForOf(result.status, snapshot, flows),
         error: failed ? `node "${snapshot.failed?.path}": ${snapshot.failed?.message}` : null,
         wakes: (record.wakes ?? 0) + (wake && !fireFailed ? 1 : 0),
       };
@@ -472,6 +473,19 @@ export abstract class SupervisorCore {
 
   protected dueOf(snapshot: ProcessRecord['snapshot'], flows: Map<string, Flow>): number | null {
     return earliestTimer(snapshot, (f) => flows.get(f))?.due ?? null;
+  }
+
+  /** The event names a waiting process's waits listen for (records.ts, `waitsFor`). */
+  protected waitsForOf(
+    status: ProcessRecord['status'],
+    snapshot: ProcessRecord['snapshot'],
+    flows: Map<string, Flow>,
+  ): string[] | undefined {
+    if (status !== 'waiting') return undefined;
+    const names = new Set<string>();
+    for (const w of waitsWithTriggers(snapshot, (f) => flows.get(f)))
+      for (const t of w.triggers) if (t.event !== undefined) names.add(t.event);
+    return [...names];
   }
 
   protected change(

@@ -38,6 +38,8 @@ export interface Views {
   flows: Flow[];
   processes: ProcessView[];
   saveState: SaveState;
+  /** Records read that could not be restored, each named with what is wrong (restore.ts). */
+  damaged?: string[];
 }
 
 /** Everything the inspector reads of one process, in one call. */

@@ -1,6 +1,7 @@
 import type { Flow } from '../../shared/schema.ts';
 import { IdbStore } from '../../runtime/store/idbStore.ts';
 import { ResilientStore } from '../../runtime/store/resilientStore.ts';
+import { DamagedRecordError } from '../../runtime/store/restore.ts';
 import { SwitchableClock } from '../../runtime/supervisor/clock.ts';
 import type { Locks } from '../../runtime/supervisor/locks.ts';
 import { Supervisor, type StartOptions } from '../../runtime/supervisor/supervisor.ts';
@@ -44,6 +45,7 @@ export async function openWorkerRuntime(
 ) {
   const idb = await IdbStore.open(start.dbName);
   const store = new ResilientStore(idb);
+  idb.onDamaged((problem) => console.warn(problem.message));
   // The worker owns the clock and the schedule; only a test that paces it has the page send time.
   const paced = start.pace === 'page' ? pagePacedTime(start.now) : undefined;
   const time = paced ?? ownTime();
@@ -163,7 +165,12 @@ export async function openWorkerRuntime(
       );
       const processes = await Promise.all(
         (await store.listProcesses()).map(async (p): Promise<ProcessView> => {
-          const context = await store.getContext(p.contextId);
+          // A context that cannot be restored is reported (idb.damaged) and shows as none: one
+          // damaged record never keeps the list from showing.
+          const context = await store.getContext(p.contextId).catch((e: unknown) => {
+            if (e instanceof DamagedRecordError) return undefined;
+            throw e;
+          });
           return {
             id: p.id,
             flow: p.flow,
@@ -175,7 +182,13 @@ export async function openWorkerRuntime(
           };
         }),
       );
-      return { flows, processes, saveState: store.saveState };
+      const damaged = idb.damaged().map((p) => p.message);
+      return {
+        flows,
+        processes,
+        saveState: store.saveState,
+        ...(damaged.length ? { damaged } : {}),
+      };
     },
 
     /** One process as the inspector shows it, in one call; undefined when there is none. */
