@@ -408,8 +408,9 @@ export abstract class SupervisorCore {
         wakes: (record.wakes ?? 0) + (wake && !fireFailed ? 1 : 0),
       };
       // The last entry of a commit keeps the snapshot the commit leaves (records.ts).
+      // The entry is this attempt's own, made by `stamp` above: set in place.
       const last = journal.at(-1);
-      if (last) journal[journal.length - 1] = { ...last, snapshot };
+      if (last) last.snapshot = snapshot;
       const write = changes.length > 0 ? { value, changes } : undefined;
       const ok = await this.store.commitStep({
         process: next,
@@ -480,7 +481,10 @@ export abstract class SupervisorCore {
     entry: EngineJournalEntry | SupervisorJournalEntry,
     snapshot?: Snapshot,
   ): JournalEntry {
-    return { ...entry, process, at: this.clock.now(), ...(snapshot ? { snapshot } : {}) };
+    // Set after the spread, not spread in: one object made per entry, not three.
+    const stamped: JournalEntry = { ...entry, process, at: this.clock.now() };
+    if (snapshot) stamped.snapshot = snapshot;
+    return stamped;
   }
 
   /**
