@@ -1,5 +1,5 @@
-import { buildGraph, type FlowGraph, type GraphEdge } from '../../shared/graph.ts';
-import { analyzeLoops } from '../../shared/loops.ts';
+import type { FlowGraph, GraphEdge } from '../../shared/graph.ts';
+import { flowLoops } from '../../shared/loops.ts';
 import type { Flow, FlowEdge, FlowNode } from '../../shared/schema.ts';
 import { signature } from '../../shared/signature.ts';
 
@@ -56,8 +56,7 @@ export function flowModel(flow: Flow): FlowModel {
 }
 
 function buildModel(flow: Flow): FlowModel {
-  const graph = buildGraph(flow);
-  const loops = analyzeLoops(flow, graph);
+  const { graph, loops } = flowLoops(flow);
   const nodes = new Map<string, FlowNode>();
   for (const n of flow.nodes) if (!nodes.has(n.id)) nodes.set(n.id, n);
   const edges = new Map<string, FlowEdge[]>();
