@@ -1,7 +1,7 @@
 // Compiles the `flow` command line into one file (run by `npm install` and `npm ci` through
 // the `prepare` script), so that a call starts in milliseconds instead of compiling TypeScript
 // first. Never fails the install: without the bundle, `npm run -s flow` runs the sources.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { BUNDLE_DIR, ROOT } from './cliBundle.mjs';
 
 // `node scripts/buildCli.mjs [DIR]`: into DIR instead (the tests build a bundle of their own).
@@ -10,19 +10,27 @@ const dir = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : BUNDLE_
 try {
   const { build } = await import('esbuild');
   mkdirSync(dir, { recursive: true });
+  // Chunks of an earlier build are named by their content: without this they would pile up.
+  rmSync(`${dir}chunks`, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: ['runtime/cli/main.ts'],
-    outfile: `${dir}flow.mjs`,
+    entryPoints: [{ in: 'runtime/cli/main.ts', out: 'flow' }],
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    // Each `import()` of the sources is a chunk of its own, loaded only by the command that asks
+    // for it (runtime/cli/runCli.ts): start-up parses what one command runs, not the Restate SDK
+    // (most of the code) or the BPMN reader.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     // ES module builds first: jsonc-parser's CommonJS one is UMD, with requires esbuild cannot see.
     mainFields: ['module', 'main'],
     format: 'esm',
     target: 'node20',
+    // Less to parse at start-up. Not `keepNames`: it wraps every function made at run time in a
+    // call that defines its name, which cost a step more than some of its work did.
     minify: true,
-    // Less to parse at start-up; the names stay, so that an internal error still names its place.
-    keepNames: true,
     metafile: true,
     logLevel: 'warning',
     // A CommonJS package inside an ES module bundle asks for `require`.

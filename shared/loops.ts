@@ -34,6 +34,23 @@ export interface LoopAnalysis {
   irreducible: IrreducibleCycle[];
 }
 
+const analysed = new WeakMap<Flow, { graph: FlowGraph; loops: LoopAnalysis }>();
+
+/**
+ * A flow's graph and loops, found once per flow object: validation and the engine's model both
+ * need them, and a process's start asks both of the same flow (a flow of 20,000 nodes was
+ * analysed twice). A flow is never changed in place once analysed; an edit is a new object.
+ */
+export function flowLoops(flow: Flow): { graph: FlowGraph; loops: LoopAnalysis } {
+  let known = analysed.get(flow);
+  if (!known) {
+    const graph = buildGraph(flow);
+    known = { graph, loops: analyzeLoops(flow, graph) };
+    analysed.set(flow, known);
+  }
+  return known;
+}
+
 /**
  * Finds the loops of a flow by peeling strongly connected components: a component with a single
  * entry is a loop with that entry as its head; removing the head exposes the loops nested inside.

@@ -4,8 +4,8 @@ import { quote } from './quote.ts';
 import { contextPathProblem } from './contextPath.ts';
 import { durationProblem } from './duration.ts';
 import { expressionProblem } from './expressionSyntax.ts';
-import { buildGraph, cyclicComponents, reachingTo } from './graph.ts';
-import { analyzeLoops } from './loops.ts';
+import { cyclicComponents, reachingTo } from './graph.ts';
+import { flowLoops } from './loops.ts';
 import type { Flow, FlowNode } from './schema.ts';
 import { unmappedProblems } from './unmapped.ts';
 
@@ -177,8 +177,7 @@ function checkNodeFields(
 }
 
 function checkGraph(flow: Flow, nodes: ReadonlyMap<string, FlowNode>, problems: Problem[]): void {
-  const graph = buildGraph(flow);
-  const loops = analyzeLoops(flow, graph);
+  const { graph, loops } = flowLoops(flow);
 
   // Every cycle must pass through a continue-after: a cycle left when those are taken out is one
   // that a process would spin round without ever saving where it is.

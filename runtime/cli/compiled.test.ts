@@ -70,7 +70,7 @@ describe('the compiled command line (scripts/cliBundle.mjs)', () => {
     expect(isFresh(broken.bundle, broken.inputs, broken.root)).toBe(false);
   });
 
-  it('builds one file that runs the command line as the sources do, and lists its sources', async () => {
+  it('builds a command line that runs as the sources do, and lists its sources', async () => {
     const out = joinPath(dir, 'build');
     const built = await outcome('node', ['scripts/buildCli.mjs', out]);
     expect(built.stderr).toBe('');

@@ -1,6 +1,4 @@
-import { exportBpmnCommand, importBpmnCommand } from './bpmnCommands.ts';
 import type { CommandResult } from './commandResult.ts';
-import { signatureCommand, simulateCommand, validateCommand } from './flowCommands.ts';
 import { readInput } from './readInput.ts';
 import { RESTATE_COMMANDS, RESTATE_USAGE } from '../restate/cliNames.ts';
 
@@ -15,12 +13,19 @@ const USAGE = [
   ...RESTATE_USAGE,
 ];
 
-const COMMANDS: Record<string, (text: string) => CommandResult | Promise<CommandResult>> = {
-  validate: validateCommand,
-  signature: signatureCommand,
-  simulate: simulateCommand,
-  'import-bpmn': importBpmnCommand,
-  'export-bpmn': exportBpmnCommand,
+type Command = (text: string) => CommandResult | Promise<CommandResult>;
+
+// Each command's module is loaded when it is asked for: a call pays at start-up only for the
+// code it runs (the compiled command line keeps each in a chunk of its own, scripts/buildCli.mjs),
+// so `simulate` does not parse the BPMN reader, nor any command the Restate SDK.
+const flowCommands = () => import('./flowCommands.ts');
+const bpmnCommands = () => import('./bpmnCommands.ts');
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  validate: async () => (await flowCommands()).validateCommand,
+  signature: async () => (await flowCommands()).signatureCommand,
+  simulate: async () => (await flowCommands()).simulateCommand,
+  'import-bpmn': async () => (await bpmnCommands()).importBpmnCommand,
+  'export-bpmn': async () => (await bpmnCommands()).exportBpmnCommand,
 };
 
 /**
@@ -36,8 +41,8 @@ export async function runCli(args: readonly string[]): Promise<CommandResult> {
   }
   if (RESTATE_COMMANDS.includes(name))
     return (await import('../restate/cliCommands.ts')).restateCommand(name, args.slice(1));
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!command) return { out: [], err: [`unknown command "${name}"`, ...USAGE], code: 2 };
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) return { out: [], err: [`unknown command "${name}"`, ...USAGE], code: 2 };
   if (file === undefined) {
     return { out: [], err: [`${name}: name a FILE to read`, ...USAGE], code: 2 };
   }
@@ -47,7 +52,9 @@ export async function runCli(args: readonly string[]): Promise<CommandResult> {
   const input = await readInput(file);
   if ('error' in input) return { out: [], err: [input.error], code: 1 };
   try {
-    return await command(input.text);
+    return await (
+      await load()
+    )(input.text);
   } catch (e) {
     return { out: [], err: [`${name}: internal error: ${oneLine(e)}`], code: 1 };
   }

@@ -1,5 +1,5 @@
-import { buildGraph, type FlowGraph, type GraphEdge } from '../../shared/graph.ts';
-import { analyzeLoops } from '../../shared/loops.ts';
+import type { FlowGraph, GraphEdge } from '../../shared/graph.ts';
+import { flowLoops } from '../../shared/loops.ts';
 import type { Flow, FlowEdge, FlowNode } from '../../shared/schema.ts';
 import { signature } from '../../shared/signature.ts';
 
@@ -36,6 +36,18 @@ export interface FlowModel {
 }
 
 const models = new WeakMap<Flow, FlowModel>();
+const signatures = new WeakMap<Flow, string>();
+
+/**
+ * A flow's signature, computed once per flow object as the model is (a flow is never changed in
+ * place; an edit is a new object): a start hashed a flow twice, for the versions it records and
+ * for its model, which for a flow of 20,000 nodes was a cost of its own.
+ */
+export function signatureOf(flow: Flow): string {
+  let s = signatures.get(flow);
+  if (s === undefined) signatures.set(flow, (s = signature(flow)));
+  return s;
+}
 
 export function flowModel(flow: Flow): FlowModel {
   let model = models.get(flow);
@@ -44,8 +56,7 @@ export function flowModel(flow: Flow): FlowModel {
 }
 
 function buildModel(flow: Flow): FlowModel {
-  const graph = buildGraph(flow);
-  const loops = analyzeLoops(flow, graph);
+  const { graph, loops } = flowLoops(flow);
   const nodes = new Map<string, FlowNode>();
   for (const n of flow.nodes) if (!nodes.has(n.id)) nodes.set(n.id, n);
   const edges = new Map<string, FlowEdge[]>();
@@ -74,7 +85,7 @@ function buildModel(flow: Flow): FlowModel {
   };
   return {
     flow,
-    signature: signature(flow),
+    signature: signatureOf(flow),
     node: (id) => nodes.get(id),
     edgesFrom: (id) => edges.get(id) ?? [],
     heads: headsOf,

@@ -2,7 +2,7 @@ import { addDuration, parseDuration } from '../../shared/duration.ts';
 import type { EngineEnv } from './run.ts';
 import { flowModel } from './flowModel.ts';
 import type { ScopeSnapshot, Snapshot, Wait } from './snapshot.ts';
-import type { NodeOf } from '../../shared/schema.ts';
+import type { Flow, NodeOf } from '../../shared/schema.ts';
 
 /** A timer trigger of a wait and when it falls due. */
 export interface DueTimer {
@@ -31,13 +31,89 @@ export function timersOf(snapshot: Snapshot, flows: EngineEnv['flows']): DueTime
   return out.length > 1 ? out.sort(timerOrder) : out;
 }
 
-/** The timer that falls due first (`timersOf(...)[0]`), found without listing and sorting all. */
+/**
+ * The timer that falls due first (`timersOf(...)[0]`), found without listing and sorting all, and
+ * once per snapshot: a wake asks it of the same snapshot several times (to time the commit, to
+ * pick the next wake, to fire it), and a process with many waits made each ask cost all of them.
+ * The answer is kept with the flow object each scope's waits were read from, so a snapshot timed
+ * against another version of its flow is timed again.
+ */
 export function earliestTimer(snapshot: Snapshot, flows: EngineEnv['flows']): DueTimer | undefined {
-  let first: DueTimer | undefined;
-  eachTimer(snapshot.scope, '', flows, (t) => {
-    if (!first || timerOrder(t, first) < 0) first = t;
-  });
+  const known = earliestCache.get(snapshot);
+  if (known && sameFlows(snapshot.scope, flows, known.flows, 0) === known.flows.length)
+    return known.first;
+  const best: Best = { due: 0, wait: undefined, trigger: '', path: '' };
+  const used: (Flow | undefined)[] = [];
+  scanTimers(snapshot.scope, '', flows, best, used);
+  const first = best.wait
+    ? { seq: best.wait.seq, path: best.path, trigger: best.trigger, due: best.due }
+    : undefined;
+  earliestCache.set(snapshot, { flows: used, first });
   return first;
+}
+
+const earliestCache = new WeakMap<
+  Snapshot,
+  { flows: (Flow | undefined)[]; first: DueTimer | undefined }
+>();
+
+/** The earliest timer seen so far in a scan: its due time, wait, trigger and path. */
+interface Best {
+  due: number;
+  wait: Wait | undefined;
+  trigger: string;
+  path: string;
+}
+
+/** `eachTimer` keeping only the earliest (timerOrder; the first listed wins a tie). */
+function scanTimers(
+  scope: ScopeSnapshot,
+  prefix: string,
+  flows: EngineEnv['flows'],
+  best: Best,
+  used: (Flow | undefined)[],
+): void {
+  if (scope.waits.length > 0) {
+    const flow = flows(scope.flow);
+    used.push(flow);
+    const model = flow ? flowModel(flow) : undefined;
+    for (const wait of scope.waits) {
+      const node = model?.node(wait.node);
+      if (node?.kind !== 'continue-after') continue;
+      for (const t of dueTimes(wait, node)) {
+        // timerOrder, on what the scan keeps rather than on a DueTimer made for each.
+        if (best.wait === undefined || (t.due - best.due || wait.seq - best.wait.seq) < 0) {
+          best.due = t.due;
+          best.wait = wait;
+          best.trigger = t.trigger;
+          best.path = prefix + wait.node;
+        }
+      }
+    }
+  }
+  for (const c of scope.children) scanTimers(c.scope, `${prefix}${c.node}/`, flows, best, used);
+}
+
+/**
+ * Whether `flows` still gives, scope by scope in scan order, the flow objects a scan used: the
+ * count of those that matched, from `at`, so that all of them matching is `used.length`.
+ */
+function sameFlows(
+  scope: ScopeSnapshot,
+  flows: EngineEnv['flows'],
+  used: readonly (Flow | undefined)[],
+  at: number,
+): number {
+  let i = at;
+  if (scope.waits.length > 0) {
+    if (flows(scope.flow) !== used[i]) return -1;
+    i++;
+  }
+  for (const c of scope.children) {
+    i = sameFlows(c.scope, flows, used, i);
+    if (i < 0) return -1;
+  }
+  return i;
 }
 
 /**

@@ -1,5 +1,5 @@
 import jsonata from 'jsonata';
-import { compileShortcut, UNSURE, type Shortcut } from './fastPath.ts';
+import { compileShortcut, SHORTCUT_FUNCTIONS, UNSURE, type Shortcut } from './fastPath.ts';
 import {
   checkValueSize,
   EVALUATE_EXIT,
@@ -44,6 +44,8 @@ const extraFunctions: Record<string, (...args: never[]) => unknown> = {};
 
 /** Binds `$name` in every later evaluation: for tests only (see extraFunctions). */
 export function bindFunctionForTests(name: string, fn: (...args: never[]) => unknown): void {
+  // The shortcut evaluates these itself, as jsonata's own (fastPath.ts).
+  if (SHORTCUT_FUNCTIONS.has(name)) throw new Error(`$${name} cannot be bound: it is jsonata's`);
   extraFunctions[name] = fn;
 }
 

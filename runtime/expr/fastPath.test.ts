@@ -1,6 +1,12 @@
 import jsonata from 'jsonata';
 import { describe, expect, it } from 'vitest';
-import { conditionNow, evaluate, evaluateCondition, evaluateNow } from './evaluate.ts';
+import {
+  bindFunctionForTests,
+  conditionNow,
+  evaluate,
+  evaluateCondition,
+  evaluateNow,
+} from './evaluate.ts';
 import { EXPRESSION_OPTIONS } from './guardrails.ts';
 import { compileShortcut, UNSURE } from './fastPath.ts';
 
@@ -40,6 +46,23 @@ const EXPRESSIONS = [
   'nested.a.b.c',
   'constructor',
   'toString = 1',
+  '$exists(count)',
+  '$exists(missing)',
+  '$exists(order.total)',
+  '$exists(order.missing)',
+  '$exists(order.items)',
+  '$exists(nested.a.b.c)',
+  '$exists(nested.a.b)',
+  '$exists(list)',
+  '$exists(constructor)',
+  '$exists(n) ? n + 1 : 1',
+  '$exists(missing) ? missing + 1 : 1',
+  'count > 0 ? "up" : "down"',
+  'flag ? count : name',
+  'not_a_flag ? 1 : 2',
+  'flag ? 1',
+  'missing ? 1 : 2',
+  '$exists(count, 1)',
 ];
 
 const INPUTS: unknown[] = [
@@ -103,17 +126,26 @@ describe('the expression shortcut', () => {
     expect(answered).toBeGreaterThan(40);
   });
 
-  it('refuses what it does not know: predicates, functions, variables, conditionals', () => {
+  it('refuses what it does not know: predicates, functions but $exists, variables, a lone then', () => {
     for (const text of [
       'list[0]',
       '$count(list)',
+      '$exists(list[0])',
+      '$exists(count, 1)',
+      '$exists($x)',
       '$x',
-      'flag ? 1 : 2',
+      'flag ? 1',
+      'flag ? $count(list) : 2',
       'a.*',
       '**.b',
       'a{"k": 1}',
     ])
       expect(compileShortcut(jsonata(text).ast()), text).toBeUndefined();
+  });
+
+  it("keeps $exists jsonata's: a test cannot bind the name", () => {
+    expect(() => bindFunctionForTests('exists', () => false)).toThrow(/cannot be bound/);
+    expect(evaluateNow({}, '$exists(a) ? a : 0', { a: 2 })).toEqual({ ok: true, value: 2 });
   });
 
   it('answers at once only when it is sure', () => {

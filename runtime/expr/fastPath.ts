@@ -70,6 +70,10 @@ export function compileShortcut(ast: unknown): Shortcut | undefined {
     }
     case 'binary':
       return binaryShortcut(ast);
+    case 'condition':
+      return conditionShortcut(ast);
+    case 'function':
+      return existsShortcut(ast);
     default:
       return undefined;
   }
@@ -77,15 +81,8 @@ export function compileShortcut(ast: unknown): Shortcut | undefined {
 
 /** `a.b.c`: own fields of plain objects all the way, ending at a primitive value. */
 function pathShortcut(ast: Node): Shortcut | undefined {
-  if (!only(ast, ['type', 'steps', 'position'])) return undefined;
-  const steps = ast.steps;
-  if (!Array.isArray(steps) || steps.length === 0) return undefined;
-  const keys: string[] = [];
-  for (const s of steps) {
-    if (!isNode(s) || s.type !== 'name' || typeof s.value !== 'string') return undefined;
-    if (!only(s, ['type', 'value', 'position'])) return undefined;
-    keys.push(s.value);
-  }
+  const keys = pathKeys(ast);
+  if (!keys) return undefined;
   return (input) => {
     let at = input;
     for (const key of keys) {
@@ -95,6 +92,72 @@ function pathShortcut(ast: Node): Shortcut | undefined {
     }
     return isPrimitive(at) && (typeof at !== 'number' || Number.isFinite(at)) ? at : UNSURE;
   };
+}
+
+/**
+ * The functions the shortcut evaluates itself, by their jsonata names. Nothing may bind these
+ * names for an evaluation (the step binds `$now`, `$millis`, `$random` and `$shuffle`;
+ * evaluate.ts refuses them to a test's binding), so that the shortcut's `$exists` is jsonata's.
+ */
+export const SHORTCUT_FUNCTIONS: ReadonlySet<string> = new Set(['exists']);
+
+/**
+ * `$exists(a.b)`: whether the path gives a value. Answered only along plain objects: a field
+ * missing from one is false, a primitive at the end (null too) is true; an array or an object
+ * at the end, or on the way, is left to jsonata, whose sequences decide there.
+ */
+function existsShortcut(ast: Node): Shortcut | undefined {
+  // `name` is there, undefined, on every call jsonata parses.
+  if (!only(ast, ['type', 'name', 'value', 'position', 'arguments', 'procedure'])) return undefined;
+  if (ast.name !== undefined) return undefined;
+  const procedure = ast.procedure;
+  const args = ast.arguments;
+  if (ast.value !== '(' || !isNode(procedure) || !Array.isArray(args) || args.length !== 1)
+    return undefined;
+  if (procedure.type !== 'variable' || !only(procedure, ['type', 'value', 'position']))
+    return undefined;
+  if (procedure.value !== 'exists' || !SHORTCUT_FUNCTIONS.has(procedure.value)) return undefined;
+  const keys = pathKeys(args[0]);
+  if (!keys) return undefined;
+  return (input) => {
+    let at = input;
+    for (const key of keys) {
+      if (!isPlainObject(at)) return UNSURE;
+      if (!Object.hasOwn(at, key)) return false;
+      at = at[key];
+    }
+    return isPrimitive(at) ? true : UNSURE;
+  };
+}
+
+/** `c ? a : b`, when `c` gives a boolean; jsonata's own truthiness rules are left to it. */
+function conditionShortcut(ast: Node): Shortcut | undefined {
+  if (!only(ast, ['type', 'position', 'condition', 'then', 'else'])) return undefined;
+  const test = compileShortcut(ast.condition);
+  const then = compileShortcut(ast.then);
+  // Without an else, a false condition gives nothing: that answer is jsonata's to give.
+  const otherwise = ast.else === undefined ? undefined : compileShortcut(ast.else);
+  if (!test || !then || !otherwise) return undefined;
+  return (input) => {
+    const c = test(input);
+    if (typeof c !== 'boolean') return UNSURE;
+    return c ? then(input) : otherwise(input);
+  };
+}
+
+/** The field names of a path of plain names (`a.b.c`), or undefined for any other node. */
+function pathKeys(ast: unknown): string[] | undefined {
+  if (!isNode(ast) || ast.type !== 'path' || !only(ast, ['type', 'steps', 'position']))
+    return undefined;
+  const steps = ast.steps;
+  if (!Array.isArray(steps) || steps.length === 0) return undefined;
+  const keys: string[] = [];
+  for (const s of steps) {
+    if (!isNode(s) || s.type !== 'name' || typeof s.value !== 'string') return undefined;
+    if (!only(s, ['type', 'value', 'position'])) return undefined;
+    keys.push(s.value);
+  }
+  return keys;
 }
 
 function binaryShortcut(ast: Node): Shortcut | undefined {

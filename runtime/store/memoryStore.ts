@@ -26,9 +26,9 @@ export class MemoryStore implements Store {
   private readonly flows = new Map<string, Flow>();
   private readonly versions = new Map<string, Flow>();
   private readonly contexts = new Map<string, ContextRecord>();
-  private readonly changes = new Map<string, (ContextChange & { seq: number })[]>();
+  private readonly changes = new Map<string, Numbered<ContextChange>>();
   private readonly processes = new Map<string, ProcessRecord>();
-  private readonly journals = new Map<string, (JournalEntry & { seq: number })[]>();
+  private readonly journals = new Map<string, Numbered<JournalEntry>>();
   /** Waiting processes with a due time, by due time, then creation (dueProcesses' order). */
   private readonly due: ProcessRecord[] = [];
   /** Waiting processes by the event names they wait for (`UNKNOWN_WAITS` for unlisted ones). */
@@ -60,7 +60,7 @@ export class MemoryStore implements Store {
     return true;
   }
   async contextChanges(contextId: string) {
-    return (this.changes.get(contextId) ?? []).slice();
+    return withSeqs(this.changes.get(contextId));
   }
 
   async getProcess(id: string) {
@@ -115,14 +115,15 @@ export class MemoryStore implements Store {
     return true;
   }
   async journal(processId: string) {
-    return (this.journals.get(processId) ?? []).slice();
+    return withSeqs(this.journals.get(processId));
   }
 
   private addChange(change: ContextChange, engineMade = false) {
     let list = this.changes.get(change.contextId);
-    if (!list) this.changes.set(change.contextId, (list = []));
+    if (!list) this.changes.set(change.contextId, (list = { items: [], seqs: [] }));
     const stored = engineMade ? change : (toStorable(change) as ContextChange);
-    list.push({ ...stored, seq: ++this.changeSeq });
+    list.items.push(stored);
+    list.seqs.push(++this.changeSeq);
   }
 
   /**
@@ -142,11 +143,11 @@ export class MemoryStore implements Store {
     this.index(stored);
     if (journal.length === 0) return;
     let list = this.journals.get(record.id);
-    if (!list) this.journals.set(record.id, (list = []));
+    if (!list) this.journals.set(record.id, (list = { items: [], seqs: [] }));
     // Numbered as IndexedDB's auto-increment key numbers them (`seq`), across processes.
     for (const e of journal) {
-      const entry = engineMade ? e : (toStorable(e) as JournalEntry);
-      list.push({ ...entry, seq: ++this.journalSeq });
+      list.items.push(engineMade ? e : (toStorable(e) as JournalEntry));
+      list.seqs.push(++this.journalSeq);
     }
   }
 
@@ -191,6 +192,20 @@ export class MemoryStore implements Store {
 }
 
 const waitNames = (p: ProcessRecord) => (Array.isArray(p.waitsFor) ? p.waitsFor : [UNKNOWN_WAITS]);
+
+/**
+ * Entries in order with their numbers beside them, joined only when read: a commit appends
+ * several, and a copy of each to add its number cost every step more than storing it did.
+ */
+interface Numbered<T> {
+  items: T[];
+  seqs: number[];
+}
+
+function withSeqs<T extends object>(list: Numbered<T> | undefined): (T & { seq: number })[] {
+  if (!list) return [];
+  return list.items.map((item, i) => ({ ...item, seq: list.seqs[i]! }));
+}
 
 const versionKey = (id: string, signature: string) => `${id}\u0000${signature}`;
 

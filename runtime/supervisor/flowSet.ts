@@ -1,5 +1,5 @@
 import type { Flow } from '../../shared/schema.ts';
-import { signature } from '../../shared/signature.ts';
+import { signatureOf } from '../engine/flowModel.ts';
 import type { ScopeSnapshot } from '../engine/snapshot.ts';
 
 /**
@@ -31,9 +31,9 @@ export function scopeFlowIds(scope: ScopeSnapshot): string[] {
   return [scope.flow, ...scope.children.flatMap((c) => scopeFlowIds(c.scope))];
 }
 
-/** Signatures by flow id. */
+/** Signatures by flow id, each computed once per flow object (`signatureOf`). */
 export function signaturesById(flows: ReadonlyMap<string, Flow>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [id, flow] of flows) out[id] = signature(flow);
+  for (const [id, flow] of flows) out[id] = signatureOf(flow);
   return out;
 }

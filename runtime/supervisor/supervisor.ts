@@ -2,7 +2,7 @@ import { applyWrites, type ContextWrite } from '../../shared/contextWrite.ts';
 import { contextPathProblem } from '../../shared/contextPath.ts';
 import { seedOf } from '../expr/seeded.ts';
 import { startSnapshot, statusOf, step, waitsWithTriggers } from '../engine/step.ts';
-import { timersOf } from '../engine/timers.ts';
+import { earliestTimer } from '../engine/timers.ts';
 import { isSettable } from './clock.ts';
 import { inOrder } from './inOrder.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
@@ -210,7 +210,7 @@ export class Supervisor extends SupervisorControls {
    */
   private async fireEarliestTimer(record: ProcessRecord, read = this.flowReader()): Promise<void> {
     const flows = await this.sleptOn(record);
-    const timer = timersOf(record.snapshot, (f) => flows.get(f))[0];
+    const timer = earliestTimer(record.snapshot, (f) => flows.get(f));
     if (!timer) {
       // The flows it slept on no longer say what it waits for: say so rather than pick this
       // process forever or leave it asleep without a word.
@@ -277,7 +277,7 @@ export class Supervisor extends SupervisorControls {
       if (record.status !== 'waiting')
         throw new SupervisorError(`process "${id}" is ${record.status}, not waiting`);
       const flows = await this.sleptOn(record);
-      const timer = timersOf(record.snapshot, (f) => flows.get(f))[0];
+      const timer = earliestTimer(record.snapshot, (f) => flows.get(f));
       if (!timer)
         throw new SupervisorError(
           `process "${id}" waits for no timer; deliver its event or answer its form`,

@@ -421,9 +421,11 @@ export abstract class SupervisorCore {
         wakes: (record.wakes ?? 0) + (wake && !fireFailed ? 1 : 0),
       };
       // The last entry of a commit keeps the snapshot the commit leaves (records.ts).
+      // The entry is this attempt's own, made by `stamp` above: set in place.
       const last = journal.at(-1);
-      // Inside a run, only while the position is small (journalSnapshots.ts).
-      if (last && keepsSnapshot(next)) journal[journal.length - 1] = { ...last, snapshot };
+      // Inside a run, only while the position is small (journalSnapshots.ts); the entry is the
+      // run's own (stamp made it), so it takes the snapshot in place.
+      if (last && keepsSnapshot(next)) last.snapshot = snapshot;
       const write = changes.length > 0 ? { value, changes } : undefined;
       const ok = await this.store.commitStep({
         process: next,
@@ -507,7 +509,10 @@ export abstract class SupervisorCore {
     entry: EngineJournalEntry | SupervisorJournalEntry,
     snapshot?: Snapshot,
   ): JournalEntry {
-    return { ...entry, process, at: this.clock.now(), ...(snapshot ? { snapshot } : {}) };
+    // Set after the spread, not spread in: one object made per entry, not three.
+    const stamped: JournalEntry = { ...entry, process, at: this.clock.now() };
+    if (snapshot) stamped.snapshot = snapshot;
+    return stamped;
   }
 
   /**
