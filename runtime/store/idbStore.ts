@@ -125,11 +125,7 @@ export class IdbStore implements Store {
 
   private readonly commits = new Batcher<StepCommit, boolean>((batch) => {
     const stores: StoreName[] = ['contexts', 'processes', 'journal', 'contextChanges'];
-    return this.write(stores, async (tx) => {
-      const out: boolean[] = [];
-      for (const commit of batch) out.push(await commitIn(tx, commit));
-      return out;
-    });
+    return this.write(stores, (tx) => commitAll(tx, batch));
   });
 
   journal(processId: string) {
@@ -316,22 +312,38 @@ class Batcher<I, O> {
   }
 }
 
-/** One commit inside a transaction: its compare-and-set, then its writes. */
-async function commitIn(tx: WriteTx, { process, context, journal }: StepCommit) {
+/**
+ * Commits inside one transaction, in order, each with its compare-and-set: a commit whose context
+ * is not at the version it expects writes nothing and answers false. The contexts are read all
+ * at once and the writes asked for without waiting on each (IndexedDB runs a transaction's
+ * requests in order, and each request awaited is a round trip): a batch of hundreds of commits
+ * costs two round trips, not thousands. A request that fails fails the transaction (`write`).
+ */
+async function commitAll(tx: WriteTx, batch: StepCommit[]): Promise<boolean[]> {
   const contexts = tx.objectStore('contexts');
-  const current = await contexts.get(context.id);
-  if (current?.version !== context.expectedVersion) return false;
-  if (context.write) {
-    const { value, changes } = context.write;
-    const version = context.expectedVersion + changes.length;
-    await contexts.put({ id: context.id, version, value: toStorable(value) });
-    for (const change of changes)
-      await tx.objectStore('contextChanges').add(storableChange(change));
-  }
-  await tx.objectStore('processes').put(storableProcess(process));
-  for (const entry of journal)
-    await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
-  return true;
+  const ids = [...new Set(batch.map((c) => c.context.id))];
+  const read = await Promise.all(ids.map((id) => contexts.get(id)));
+  // The version of each context as this transaction leaves it so far.
+  const versions = new Map(ids.map((id, i) => [id, read[i]?.version]));
+  const pending: Promise<unknown>[] = [];
+  const ask = (request: Promise<unknown>) => pending.push(request);
+  const out = batch.map(({ process, context, journal }) => {
+    if (versions.get(context.id) !== context.expectedVersion) return false;
+    if (context.write) {
+      const { value, changes } = context.write;
+      const version = context.expectedVersion + changes.length;
+      versions.set(context.id, version);
+      ask(contexts.put({ id: context.id, version, value: toStorable(value) }));
+      for (const change of changes)
+        ask(tx.objectStore('contextChanges').add(storableChange(change)));
+    }
+    ask(tx.objectStore('processes').put(storableProcess(process)));
+    for (const entry of journal)
+      ask(tx.objectStore('journal').add(toStorable(entry) as JournalEntry));
+    return true;
+  });
+  await Promise.all(pending);
+  return out;
 }
 type WriteTx = IDBPTransaction<WorkspaceDb, StoreName[], 'readwrite'>;
 

@@ -33,7 +33,8 @@ export interface WakeOptions extends SupervisorOptions {
 /** A process a batch holds: its lock, the record as stored, and its wakes so far in memory. */
 interface Held {
   id: string;
-  release: () => void;
+  /** Gives the lock back; resolves once it is free. */
+  release: () => Promise<void>;
   stored: ProcessRecord;
   record: ProcessRecord;
   /** As read when the batch took the process: the batch's compare-and-set. */
@@ -175,7 +176,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
         if (settable && at > settable.now()) settable.set(at);
         woken += await this.afterBatch(held, act);
       } finally {
-        held.release();
+        await held.release();
         this.changed(held.id);
       }
     }
@@ -268,12 +269,10 @@ export abstract class SupervisorWakes extends SupervisorControls {
       ok = true;
       return { woken, reached, conflicted, ...(after ? { after } : {}) };
     } finally {
-      for (const h of held.values()) {
-        // The one left to the one-wake path keeps its lock for it (settledBatch releases it).
-        if (ok && h === after?.held) continue;
-        h.release();
-        if (h.wakes > 0) this.changed(h.id);
-      }
+      // The one left to the one-wake path keeps its lock for it (settledBatch releases it).
+      const done = [...held.values()].filter((h) => !(ok && h === after?.held));
+      await Promise.all(done.map((h) => h.release()));
+      for (const h of done) if (h.wakes > 0) this.changed(h.id);
     }
   }
 
@@ -319,34 +318,42 @@ export abstract class SupervisorWakes extends SupervisorControls {
    */
   private hold(id: string, upTo: number, busy: Set<string>): Promise<Held | undefined> {
     return new Promise<Held | undefined>((resolve, reject) => {
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      this.locks
-        .withLock(
-          `wakeflow:process:${id}`,
-          async () => {
-            let h: Held | undefined;
-            try {
-              h = await this.readHeld(id, upTo, release);
-            } catch (e) {
-              reject(e);
-              return;
-            }
-            resolve(h);
-            if (h) await released;
-          },
-          { ifAvailable: true },
-        )
-        .then((r) => {
-          if (!r.held) {
-            busy.add(id);
-            resolve(undefined);
+      let free!: () => void;
+      const freed = new Promise<void>((r) => (free = r));
+      // Resolves once the lock is given back, so that a rerun right after can take it again.
+      const release = async () => {
+        free();
+        await held.catch(() => undefined);
+      };
+      const held = this.locks.withLock(
+        `wakeflow:process:${id}`,
+        async () => {
+          let h: Held | undefined;
+          try {
+            h = await this.readHeld(id, upTo, release);
+          } catch (e) {
+            reject(e);
+            return;
           }
-        }, reject);
+          resolve(h);
+          if (h) await freed;
+        },
+        { ifAvailable: true },
+      );
+      held.then((r) => {
+        if (!r.held) {
+          busy.add(id);
+          resolve(undefined);
+        }
+      }, reject);
     });
   }
 
-  private async readHeld(id: string, upTo: number, release: () => void): Promise<Held | undefined> {
+  private async readHeld(
+    id: string,
+    upTo: number,
+    release: () => Promise<void>,
+  ): Promise<Held | undefined> {
     const loaded = await this.store.loadProcess?.(id);
     const record = loaded ? loaded.record : await this.store.getProcess(id);
     if (!record || record.status !== 'waiting' || record.due === null || record.due > upTo)
