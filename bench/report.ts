@@ -1,6 +1,7 @@
 import type { CanvasResult } from './browser/canvas.bench.ts';
 import { RUNAWAY_CASE, type TimingResult } from './browser/timing.bench.ts';
 import type { WorkbenchResult } from './browser/workbench.bench.ts';
+import type { AppAdvanceResult } from './browser/appAdvance.bench.ts';
 import type { BrowserRuntimeResult } from './browser/runtime.bench.ts';
 import type { BundleResult } from './bundle.ts';
 import type { EngineCase } from './engine.bench.ts';
@@ -29,6 +30,7 @@ export interface Results {
   canvas?: CanvasResult;
   timing?: TimingResult;
   workbench?: WorkbenchResult;
+  advance?: AppAdvanceResult;
   goals?: Goal[];
 }
 
@@ -114,6 +116,14 @@ export function goals(r: Results): Goal[] {
     const a = r.browser.advance;
     out.push({
       goal: `a one-minute loop advanced 7 days (${fmt(a.passes)} passes) under 5 s, no task over 100 ms (runtime on the page, no UI)`,
+      measured: `${ms(a.ms)}, longest task ${ms(a.longestTaskMs)} (${a.longTasks} over 50 ms)`,
+      met: a.ms < 5000 && a.longestTaskMs <= 100,
+    });
+  }
+  if (r.advance) {
+    const a = r.advance;
+    out.push({
+      goal: `in the app, a one-minute loop inspected and advanced ${a.days} days (${fmt(a.passes)} passes) under 5 s, no task over 100 ms on the page`,
       measured: `${ms(a.ms)}, longest task ${ms(a.longestTaskMs)} (${a.longTasks} over 50 ms)`,
       met: a.ms < 5000 && a.longestTaskMs <= 100,
     });

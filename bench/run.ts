@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { canvasBench } from './browser/canvas.bench.ts';
 import { workbenchBench } from './browser/workbench.bench.ts';
+import { appAdvanceBench } from './browser/appAdvance.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
 import { browserRuntimeBench } from './browser/runtime.bench.ts';
 import { tempDir } from './browser/serve.ts';
@@ -21,7 +22,8 @@ import { simulateBench } from './simulate.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * simulate, bundle, browser, canvas, timing, workbench; canvas, timing and workbench build the app
+ * simulate, bundle, browser, canvas, timing, workbench, advance; canvas, timing, workbench and
+ * advance build the app
  * as bundle does) and prints them without touching results.json, which always holds a full run.
  */
 
@@ -35,6 +37,7 @@ const SECTIONS = [
   'canvas',
   'timing',
   'workbench',
+  'advance',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -88,7 +91,9 @@ async function main() {
   const app = tempDir('app');
   let browser: Browser | undefined;
   try {
-    const built = sections.has('canvas') || sections.has('timing') || sections.has('workbench');
+    const built = ['canvas', 'timing', 'workbench', 'advance'].some((x) =>
+      sections.has(x as Section),
+    );
     if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
@@ -105,6 +110,8 @@ async function main() {
       results.timing = await timingBench(browser, app.dir, log);
     if (browser && sections.has('workbench'))
       results.workbench = await workbenchBench(browser, app.dir, log);
+    if (browser && sections.has('advance'))
+      results.advance = await appAdvanceBench(browser, app.dir, log);
   } finally {
     await browser?.close();
     app.cleanup();

@@ -58,6 +58,8 @@ interface BatchOutcome {
   reached: number;
   /** Whether the batch changed anything (a wake, or the one wake it left to the slow path). */
   acted: boolean;
+  /** What the batch had no room for, earliest first. */
+  left: Due[];
 }
 
 const dueOf = (p: ProcessRecord): Due => ({
@@ -99,12 +101,16 @@ export abstract class SupervisorWakes extends SupervisorControls {
       // One read of the due index per batch, not per wake. A process a wake makes due again is
       // found by the next one.
       const now = this.clock.now();
-      const round = (await this.store.dueProcesses(now)).filter((p) => !busy.has(p.id));
+      let round = (await this.store.dueProcesses(now)).filter((p) => !busy.has(p.id)).map(dueOf);
       if (round.length === 0) return woken;
-      const batch = await this.settledBatch(round.map(dueOf), now, () => this.clock.now(), busy);
-      woken += batch.woken;
-      // Nothing it could wake (held by other runners, or being stopped): left to them.
-      if (!batch.acted) return woken;
+      // The round's batches take it in turn, without reading the due index again.
+      while (round.length > 0) {
+        const batch = await this.settledBatch(round, now, () => this.clock.now(), busy);
+        woken += batch.woken;
+        // Nothing it could wake (held by other runners, or being stopped): left to them.
+        if (!batch.acted) return woken;
+        round = batch.left;
+      }
     }
   }
 
@@ -180,7 +186,8 @@ export abstract class SupervisorWakes extends SupervisorControls {
         this.changed(held.id);
       }
     }
-    return { woken, reached: first.reached, acted: woken > 0 || afters.length > 0 };
+    const acted = woken > 0 || afters.length > 0;
+    return { woken, reached: first.reached, acted, left: first.left };
   }
 
   /**
@@ -192,7 +199,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
     upTo: number,
     timeOf: (due: number) => number,
     busy: Set<string>,
-  ): Promise<{ woken: number; reached: number; conflicted: Due[]; after?: After }> {
+  ): Promise<{ woken: number; reached: number; conflicted: Due[]; left: Due[]; after?: After }> {
     const heap = new DueHeap(candidates.filter((c) => c.due <= upTo));
     const held = new Map<string, Held>();
     const contexts = new Set<string>();
@@ -267,7 +274,8 @@ export abstract class SupervisorWakes extends SupervisorControls {
         .filter((h) => !conflicted.some((c) => c.id === h.id))
         .reduce((n, h) => n + h.wakes, 0);
       ok = true;
-      return { woken, reached, conflicted, ...(after ? { after } : {}) };
+      const left = heap.sorted().filter((c) => !gone.has(c.id));
+      return { woken, reached, conflicted, left, ...(after ? { after } : {}) };
     } finally {
       // The one left to the one-wake path keeps its lock for it (settledBatch releases it).
       const done = [...held.values()].filter((h) => !(ok && h === after?.held));
