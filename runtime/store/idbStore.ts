@@ -151,20 +151,21 @@ export class IdbStore implements Store {
    */
   pruneJournal(processId: string, keepPasses: number): Promise<number> {
     return this.write(['journal', 'contextChanges', 'processes'], async (tx) => {
-      const index = tx.objectStore('journal').index('by-process');
-      let cursor = await index.openCursor(processId, 'prev');
+      // The process's journal in one request, oldest first (equal index keys go in key order),
+      // and the deletes asked for without awaiting each: a prune after a batch of hundreds of
+      // passes costs a few round trips, not one per entry.
+      const journal = tx.objectStore('journal');
+      const entries = await journal.index('by-process').getAll(processId);
       let wakes = 0;
-      let keptFrom = 0;
-      while (cursor && wakes < keepPasses) {
-        if (cursor.value.type === 'woke') {
-          wakes++;
-          keptFrom = cursor.value.at;
-        }
-        cursor = await cursor.continue();
+      let kept = entries.length;
+      while (kept > 0 && wakes < keepPasses) {
+        if (entries[kept - 1]!.type === 'woke') wakes++;
+        kept--;
       }
-      if (!cursor) return 0;
-      // Everything from here back is older than the kept passes.
-      const cutoff = cursor.value.at;
+      // Everything before `kept` is older than the kept passes.
+      if (kept === 0) return 0;
+      const keptFrom = entries[kept]?.at ?? entries[kept - 1]!.at;
+      const cutoff = entries[kept - 1]!.at;
       let summary: JournalEntry & { seq?: number } = {
         type: 'summarized',
         process: processId,
@@ -174,37 +175,37 @@ export class IdbStore implements Store {
         to: cutoff,
         at: cutoff,
       };
-      let oldest: number | undefined;
-      for (; cursor; cursor = await cursor.continue()) {
-        const e = cursor.value;
-        if (e.type === 'summarized') {
-          summary = {
-            ...summary,
-            passes: summary.passes + e.passes,
-            entries: summary.entries + e.entries,
-            from: e.from,
-          };
-        } else {
-          summary = {
-            ...summary,
-            entries: summary.entries + 1,
-            from: e.at,
-            passes: summary.passes + (e.type === 'woke' ? 1 : 0),
-          };
-        }
-        oldest = e.seq;
-        await cursor.delete();
+      const pending: Promise<unknown>[] = [];
+      for (let i = kept - 1; i >= 0; i--) {
+        const e = entries[i]!;
+        summary =
+          e.type === 'summarized'
+            ? {
+                ...summary,
+                passes: summary.passes + e.passes,
+                entries: summary.entries + e.entries,
+                from: e.from,
+              }
+            : {
+                ...summary,
+                entries: summary.entries + 1,
+                from: e.at,
+                passes: summary.passes + (e.type === 'woke' ? 1 : 0),
+              };
+        pending.push(journal.delete(e.seq!));
       }
       if (summary.entries === 0) return 0;
-      await tx.objectStore('journal').put({ ...summary, at: summary.from, seq: oldest });
+      pending.push(journal.put({ ...summary, at: summary.from, seq: entries[0]!.seq }));
       const record = await tx.objectStore('processes').get(processId);
       if (record) {
-        const changes = tx.objectStore('contextChanges').index('by-context');
-        for (let c = await changes.openCursor(record.contextId); c; c = await c.continue()) {
-          if (c.value.at >= keptFrom) break;
-          await c.delete();
-        }
+        const changes = tx.objectStore('contextChanges');
+        const keys = await changes.index('by-context').getAllKeys(record.contextId);
+        const all = await changes.index('by-context').getAll(record.contextId);
+        all.forEach((c, i) => {
+          if (c.at < keptFrom) pending.push(changes.delete(keys[i]!));
+        });
       }
+      await Promise.all(pending);
       return summary.entries;
     });
   }
