@@ -2,6 +2,7 @@ import type { CanvasResult } from './browser/canvas.bench.ts';
 import type { OpeningResult } from './browser/opening.bench.ts';
 import { RUNAWAY_CASE, type TimingResult } from './browser/timing.bench.ts';
 import type { WorkbenchResult } from './browser/workbench.bench.ts';
+import type { AppAdvanceResult } from './browser/appAdvance.bench.ts';
 import type { BrowserRuntimeResult } from './browser/runtime.bench.ts';
 import type { BundleResult } from './bundle.ts';
 import type { EngineCase } from './engine.bench.ts';
@@ -33,6 +34,7 @@ export interface Results {
   timing?: TimingResult;
   workbench?: WorkbenchResult;
   opening?: OpeningResult;
+  advance?: AppAdvanceResult;
   goals?: Goal[];
 }
 
@@ -99,9 +101,9 @@ export function goals(r: Results): Goal[] {
   if (r.resume) {
     const b = fastest(r.resume.ratios, 'bpmn-engine');
     out.push({
-      goal: 'persisted resume cycle at least 10× bpmn-engine (the faster of its two setups)',
+      goal: 'persisted resume cycle at least 20× bpmn-engine (the faster of its two setups)',
       measured: `${times(b)}`,
-      met: b >= 10,
+      met: b >= 20,
     });
   }
   if (r.history) {
@@ -124,15 +126,23 @@ export function goals(r: Results): Goal[] {
   if (r.browser) {
     const w = r.browser.full.wakesPerSec.median;
     out.push({
-      goal: `at least 500 wakes per second in Chromium (${r.browser.full.processes} due)`,
+      goal: `at least 2,000 wakes per second in Chromium (${r.browser.full.processes} due, group commit)`,
       measured: `${num(w)} /s`,
-      met: w >= 500,
+      met: w >= 2000,
     });
   }
   if (r.browser?.advance) {
     const a = r.browser.advance;
     out.push({
       goal: `a one-minute loop advanced 7 days (${fmt(a.passes)} passes) under 5 s, no task over 100 ms (runtime on the page, no UI)`,
+      measured: `${ms(a.ms)}, longest task ${ms(a.longestTaskMs)} (${a.longTasks} over 50 ms)`,
+      met: a.ms < 5000 && a.longestTaskMs <= 100,
+    });
+  }
+  if (r.advance) {
+    const a = r.advance;
+    out.push({
+      goal: `in the app, a one-minute loop inspected and advanced ${a.days} days (${fmt(a.passes)} passes) under 5 s, no task over 100 ms on the page`,
       measured: `${ms(a.ms)}, longest task ${ms(a.longestTaskMs)} (${a.longTasks} over 50 ms)`,
       met: a.ms < 5000 && a.longestTaskMs <= 100,
     });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { canvasBench } from './browser/canvas.bench.ts';
 import { workbenchBench } from './browser/workbench.bench.ts';
+import { appAdvanceBench } from './browser/appAdvance.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
 import { openingBench } from './browser/opening.bench.ts';
 import { browserRuntimeBench } from './browser/runtime.bench.ts';
@@ -23,8 +24,9 @@ import { simulateBench } from './simulate.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * simulate, scale, bundle, browser, canvas, timing, workbench, opening; canvas, timing, workbench and
- * opening build the app as bundle does) and prints them without touching results.json, which always holds a full run.
+ * simulate, scale, bundle, browser, canvas, timing, workbench, opening, advance; canvas, timing,
+ * workbench, opening and advance build the app as bundle does) and prints them without touching
+ * results.json, which always holds a full run.
  */
 
 const SECTIONS = [
@@ -39,6 +41,7 @@ const SECTIONS = [
   'timing',
   'workbench',
   'opening',
+  'advance',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -97,7 +100,8 @@ async function main() {
       sections.has('canvas') ||
       sections.has('timing') ||
       sections.has('workbench') ||
-      sections.has('opening');
+      sections.has('opening') ||
+      sections.has('advance');
     if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
@@ -116,6 +120,8 @@ async function main() {
       results.workbench = await workbenchBench(browser, app.dir, log);
     if (browser && sections.has('opening'))
       results.opening = await openingBench(browser, app.dir, log);
+    if (browser && sections.has('advance'))
+      results.advance = await appAdvanceBench(browser, app.dir, log);
   } finally {
     await browser?.close();
     app.cleanup();

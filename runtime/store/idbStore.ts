@@ -251,11 +251,7 @@ export class IdbStore implements Store {
 
   private readonly commits = new Batcher<StepCommit, boolean>((batch) => {
     const stores: StoreName[] = ['contexts', 'processes', 'journal', 'contextChanges'];
-    return this.write(stores, async (tx) => {
-      const out: boolean[] = [];
-      for (const commit of batch) out.push(await commitIn(tx, commit));
-      return out;
-    });
+    return this.write(stores, (tx) => commitAll(tx, batch));
   });
 
   async journal(processId: string) {
@@ -284,20 +280,21 @@ export class IdbStore implements Store {
    */
   pruneJournal(processId: string, keepPasses: number): Promise<number> {
     return this.write(['journal', 'contextChanges', 'processes'], async (tx) => {
-      const index = tx.objectStore('journal').index('by-process');
-      let cursor = await index.openCursor(processId, 'prev');
+      // The process's journal in one request, oldest first (equal index keys go in key order),
+      // and the deletes asked for without awaiting each: a prune after a batch of hundreds of
+      // passes costs a few round trips, not one per entry.
+      const journal = tx.objectStore('journal');
+      const entries = await journal.index('by-process').getAll(processId);
       let wakes = 0;
-      let keptFrom = 0;
-      while (cursor && wakes < keepPasses) {
-        if (cursor.value.type === 'woke') {
-          wakes++;
-          keptFrom = cursor.value.at;
-        }
-        cursor = await cursor.continue();
+      let kept = entries.length;
+      while (kept > 0 && wakes < keepPasses) {
+        if (entries[kept - 1]!.type === 'woke') wakes++;
+        kept--;
       }
-      if (!cursor) return 0;
-      // Everything from here back is older than the kept passes.
-      const cutoff = cursor.value.at;
+      // Everything before `kept` is older than the kept passes.
+      if (kept === 0) return 0;
+      const keptFrom = entries[kept]?.at ?? entries[kept - 1]!.at;
+      const cutoff = entries[kept - 1]!.at;
       let summary: JournalEntry & { seq?: number } = {
         type: 'summarized',
         process: processId,
@@ -307,39 +304,41 @@ export class IdbStore implements Store {
         to: cutoff,
         at: cutoff,
       };
-      let oldest: number | undefined;
-      for (; cursor; cursor = await cursor.continue()) {
-        const e = cursor.value;
-        if (e.type === 'summarized') {
-          summary = {
-            ...summary,
-            passes: summary.passes + e.passes,
-            entries: summary.entries + e.entries,
-            from: e.from,
-          };
-        } else {
-          summary = {
-            ...summary,
-            entries: summary.entries + 1,
-            from: e.at,
-            passes: summary.passes + (e.type === 'woke' ? 1 : 0),
-          };
-        }
-        oldest = e.seq;
-        await cursor.delete();
+      const pending: Promise<unknown>[] = [];
+      for (let i = kept - 1; i >= 0; i--) {
+        const e = entries[i]!;
+        summary =
+          e.type === 'summarized'
+            ? {
+                ...summary,
+                passes: summary.passes + e.passes,
+                entries: summary.entries + e.entries,
+                from: e.from,
+              }
+            : {
+                ...summary,
+                entries: summary.entries + 1,
+                from: e.at,
+                passes: summary.passes + (e.type === 'woke' ? 1 : 0),
+              };
+        pending.push(journal.delete(e.seq!));
       }
       if (summary.entries === 0) return 0;
-      await tx
-        .objectStore('journal')
-        .put(storableEntry({ ...summary, at: summary.from, seq: oldest } as JournalEntry));
+      pending.push(
+        journal.put(
+          storableEntry({ ...summary, at: summary.from, seq: entries[0]!.seq } as JournalEntry),
+        ),
+      );
       const record = await tx.objectStore('processes').get(processId);
       if (record) {
-        const changes = tx.objectStore('contextChanges').index('by-context');
-        for (let c = await changes.openCursor(record.contextId); c; c = await c.continue()) {
-          if (c.value.at >= keptFrom) break;
-          await c.delete();
-        }
+        const changes = tx.objectStore('contextChanges');
+        const keys = await changes.index('by-context').getAllKeys(record.contextId);
+        const all = await changes.index('by-context').getAll(record.contextId);
+        all.forEach((c, i) => {
+          if (c.at < keptFrom) pending.push(changes.delete(keys[i]!));
+        });
       }
+      await Promise.all(pending);
       return summary.entries;
     });
   }
@@ -452,21 +451,37 @@ class Batcher<I, O> {
   }
 }
 
-/** One commit inside a transaction: its compare-and-set, then its writes. */
-async function commitIn(tx: WriteTx, { process, context, journal }: StepCommit) {
+/**
+ * Commits inside one transaction, in order, each with its compare-and-set: a commit whose context
+ * is not at the version it expects writes nothing and answers false. The contexts are read all
+ * at once and the writes asked for without waiting on each (IndexedDB runs a transaction's
+ * requests in order, and each request awaited is a round trip): a batch of hundreds of commits
+ * costs two round trips, not thousands. A request that fails fails the transaction (`write`).
+ */
+async function commitAll(tx: WriteTx, batch: StepCommit[]): Promise<boolean[]> {
   const contexts = tx.objectStore('contexts');
-  const current = await contexts.get(context.id);
-  if (current?.version !== context.expectedVersion) return false;
-  if (context.write) {
-    const { value, changes } = context.write;
-    const version = context.expectedVersion + changes.length;
-    await contexts.put(storableContext({ id: context.id, version, value }));
-    for (const change of changes)
-      await tx.objectStore('contextChanges').add(storableChange(change));
-  }
-  await tx.objectStore('processes').put(storableProcess(process));
-  for (const entry of journal) await tx.objectStore('journal').add(storableEntry(entry));
-  return true;
+  const ids = [...new Set(batch.map((c) => c.context.id))];
+  const read = await Promise.all(ids.map((id) => contexts.get(id)));
+  // The version of each context as this transaction leaves it so far.
+  const versions = new Map(ids.map((id, i) => [id, read[i]?.version]));
+  const pending: Promise<unknown>[] = [];
+  const ask = (request: Promise<unknown>) => pending.push(request);
+  const out = batch.map(({ process, context, journal }) => {
+    if (versions.get(context.id) !== context.expectedVersion) return false;
+    if (context.write) {
+      const { value, changes } = context.write;
+      const version = context.expectedVersion + changes.length;
+      versions.set(context.id, version);
+      ask(contexts.put(storableContext({ id: context.id, version, value })));
+      for (const change of changes)
+        ask(tx.objectStore('contextChanges').add(storableChange(change)));
+    }
+    ask(tx.objectStore('processes').put(storableProcess(process)));
+    for (const entry of journal) ask(tx.objectStore('journal').add(storableEntry(entry)));
+    return true;
+  });
+  await Promise.all(pending);
+  return out;
 }
 type WriteTx = IDBPTransaction<WorkspaceDb, StoreName[], 'readwrite'>;
 

@@ -110,7 +110,9 @@ describe('ResilientStore: a failed write never stops a run', () => {
     expect(s.store.saveState).toEqual({
       saved: false,
       error: expect.stringMatching(/disk is full/),
-      since: T0 + 2 * HOUR,
+      // The advance's passes commit together, before the clock moves past them: the failure is
+      // dated where the clock stood, the last time everything was saved.
+      since: T0 + HOUR,
     });
     expect(s.states).toHaveLength(1);
     expect(s.states[0]).toMatchObject({ saved: false });
@@ -170,7 +172,8 @@ describe('ResilientStore: a failed write never stops a run', () => {
     expect(s.store.saveState).toEqual({
       saved: false,
       error: expect.stringMatching(/a write failed \(AbortError: aborted\)/),
-      since: T0 + HOUR,
+      // Dated where the clock stood when the advance's batch failed to commit (see above).
+      since: T0,
     });
     expect(s.states).toHaveLength(1);
     expect(await s.onDisk()).toEqual(saved);

@@ -448,8 +448,12 @@ describe('supervisor: the inspector controls', () => {
     await expect(supervisor.wakeNow('nobody')).rejects.toThrow('no process');
   });
 
-  it('advancing reports progress and stops where it is when cancelled', async () => {
-    const { supervisor, context, clock } = await setup(hourly());
+  it('advancing reports progress once per batch and stops where it is when cancelled', async () => {
+    const store = await testStore();
+    await store.putFlow(hourly());
+    const clock = new VirtualClock(T0);
+    // A pass of the loop is three acts (the fire, tick, sleep): a batch of three holds one pass.
+    const supervisor = new Supervisor(store, clock, { maxStepsPerBatch: 3 });
     await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
     const controller = new AbortController();
     const seen: number[] = [];
@@ -463,6 +467,19 @@ describe('supervisor: the inspector controls', () => {
     expect(seen).toEqual([1, 2, 3, 4, 5]);
     expect(result).toEqual({ wakes: 5, reached: T0 + 5 * HOUR });
     expect(clock.now()).toBe(T0 + 5 * HOUR);
-    expect(await context('p')).toEqual({ count: 6 });
+    const p = await supervisor.mustGet('p');
+    expect((await store.getContext(p.contextId))!.value).toEqual({ count: 6 });
+  });
+
+  it('rule: an advance reports each batch, not each pass: 100 passes of three acts are one batch', async () => {
+    const { supervisor, context } = await setup(hourly());
+    await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+    const seen: [number, number][] = [];
+    const result = await supervisor.advanceTo(T0 + 100 * HOUR, {
+      onProgress: (time, wakes) => seen.push([time, wakes]),
+    });
+    expect(seen).toEqual([[T0 + 100 * HOUR, 100]]);
+    expect(result).toEqual({ wakes: 100, reached: T0 + 100 * HOUR });
+    expect(await context('p')).toEqual({ count: 101 });
   });
 });

@@ -3,8 +3,6 @@ import { contextPathProblem } from '../../shared/contextPath.ts';
 import { seedOf } from '../expr/seeded.ts';
 import { startSnapshot, statusOf, step, waitsWithTriggers } from '../engine/step.ts';
 import { earliestTimer } from '../engine/timers.ts';
-import { isSettable } from './clock.ts';
-import { inOrder } from './inOrder.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
 import { pendingWakes, withPendingWakes } from './pendingWakes.ts';
 import { answeredAlready, humanInputProblem } from './humanInput.ts';
@@ -18,7 +16,8 @@ import {
   type StepWatch,
   type SupervisorOptions,
 } from './supervisorCore.ts';
-import { SupervisorControls, type ResolveChoice } from './supervisorControls.ts';
+import type { ResolveChoice } from './supervisorControls.ts';
+import { SupervisorWakes } from './supervisorWakes.ts';
 
 /** How a process starts (see `Supervisor.start`). */
 export interface StartOptions {
@@ -35,17 +34,11 @@ export { MAX_STEPS_PER_RUN, SupervisorError, type StepWatch, type SupervisorOpti
 export type { ResolveChoice };
 
 /**
- * Wakes `wakeDue` runs at once. Each wake waits on IndexedDB most of the time (its reads and one
- * transaction per step); with several in flight, one computes while the others' requests run.
- */
-const WAKE_CONCURRENCY = 8;
-
-/**
  * The supervisor: owns the clock, keeps everything in the store, and wakes processes
  * (FORMAT.md, The runtime and the supervisor). The engine computes; this performs the effects,
  * one committed step at a time.
  */
-export class Supervisor extends SupervisorControls {
+export class Supervisor extends SupervisorWakes {
   private created = 0;
   private createdRead = false;
 
@@ -154,97 +147,6 @@ export class Supervisor extends SupervisorControls {
       );
       if (ran.held) this.changed(p.id);
     }
-  }
-
-  /** The earliest due time of any waiting process, or null. */
-  async nextDue(): Promise<number | null> {
-    return this.store.nextDueAt();
-  }
-
-  /** Fires every timer due by now, in order of due time, running each woken process to its stop. */
-  async wakeDue(): Promise<number> {
-    let woken = 0;
-    // A process another runner holds is left to it; it is not tried again in this call.
-    const busy = new Set<string>();
-    for (;;) {
-      // One read of the due index per round, not per wake: waking n due processes reads n
-      // records, not n². A process a wake makes due again is found by the next round.
-      const round = (await this.store.dueProcesses(this.clock.now())).filter(
-        (p) => !busy.has(p.id),
-      );
-      if (round.length === 0) return woken;
-      // Several wakes at once, so that IndexedDB always has the next transaction queued;
-      // processes sharing a context still wake one after another, in order of due time.
-      await inOrder(
-        round,
-        WAKE_CONCURRENCY,
-        (p) => p.contextId,
-        async (next) => {
-          const result = await this.locks.withLock(
-            `wakeflow:process:${next.id}`,
-            async () => {
-              // Read again under the lock: another tab may have woken it meanwhile.
-              const { record, read } = await this.load(next.id);
-              if (
-                record.status !== 'waiting' ||
-                record.due === null ||
-                record.due > this.clock.now()
-              )
-                return false;
-              await this.fireEarliestTimer(record, read);
-              this.changed(record.id);
-              return true;
-            },
-            { ifAvailable: true },
-          );
-          if (!result.held) busy.add(next.id);
-          else if (result.value) woken++;
-        },
-      );
-    }
-  }
-
-  /**
-   * Fires a process's earliest timer. Timers are read from the versions the process fell asleep
-   * on: the flow may have changed since, which the wake itself then reports.
-   */
-  private async fireEarliestTimer(record: ProcessRecord, read = this.flowReader()): Promise<void> {
-    const flows = await this.sleptOn(record);
-    const timer = earliestTimer(record.snapshot, (f) => flows.get(f));
-    if (!timer) {
-      // The flows it slept on no longer say what it waits for: say so rather than pick this
-      // process forever or leave it asleep without a word.
-      const error =
-        'the flow this process slept on is missing from the workspace; restart or cancel it';
-      await this.store.putProcess({ ...record, due: null, status: 'flow-changed', error });
-      return;
-    }
-    await this.wake(record, { seq: timer.seq, trigger: timer.trigger }, read);
-  }
-
-  /**
-   * Advances the virtual clock to `target`, stopping at each due time in turn so that timers fire
-   * in order (a timer due exactly at `target` fires). Long advances report each stop to
-   * `onProgress` and end early, at the last time reached, when `signal` is aborted.
-   */
-  async advanceTo(
-    target: number,
-    options: { onProgress?: (time: number, wakes: number) => void; signal?: AbortSignal } = {},
-  ): Promise<{ wakes: number; reached: number }> {
-    const clock = this.clock;
-    if (!isSettable(clock)) throw new SupervisorError('only a virtual clock can be advanced');
-    let wakes = 0;
-    for (;;) {
-      if (options.signal?.aborted) return { wakes, reached: clock.now() };
-      const next = await this.nextDue();
-      if (next === null || next > target) break;
-      clock.set(next);
-      wakes += await this.wakeDue();
-      await this.runAll();
-      options.onProgress?.(clock.now(), wakes);
-    }
-    clock.set(target);
-    return { wakes, reached: target };
   }
 
   /**

@@ -83,7 +83,7 @@ export abstract class SupervisorCore {
   protected readonly watch: StepWatch | undefined;
   protected readonly maxSteps: number;
   protected readonly maxLiveBranches: number | undefined;
-  private readonly betweenSteps: (() => Promise<void> | void) | undefined;
+  protected readonly betweenSteps: (() => Promise<void> | void) | undefined;
   protected readonly flowCache = new FlowCache();
   /** The engine act in progress, if any (see `oneAtATime`). */
   protected acting: Promise<unknown> = Promise.resolve();
@@ -291,6 +291,19 @@ export abstract class SupervisorCore {
     };
   }
 
+  /** Whether every flow a process runs is still the version it started on (or it is pinned). */
+  protected async sameFlows(
+    record: ProcessRecord,
+    read: (id: string) => Promise<Flow | undefined>,
+  ): Promise<boolean> {
+    if (record.pinned) return true;
+    for (const scope of signaturesOf(record.snapshot)) {
+      const current = await read(scope.flow);
+      if (!current || this.flowCache.signature(current) !== scope.signature) return false;
+    }
+    return true;
+  }
+
   /** Compares the signatures a process started on with its flows now; sets `flow-changed`. */
   protected async checkSignatures(
     record: ProcessRecord,
@@ -361,87 +374,107 @@ export abstract class SupervisorCore {
     // fresh context takes the same steps, and each one's `$now()` and new waits see the time it
     // saw the first time (FORMAT.md, expressions are deterministic).
     const times: number[] = [];
+    const timeOf = (step: number) => (times[step] ??= this.clock.now());
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = attempt === 0 && guess ? guess : await this.mustGetContext(record.contextId);
-      const envAt = (now: number): EngineEnv => ({
-        flows: (f) => flows.get(f),
-        now,
-        ...(this.maxLiveBranches === undefined ? {} : { maxLiveBranches: this.maxLiveBranches }),
-        // Every act of the run carries its wake: until the run commits, the wake has not happened.
-        ...(this.watch ? { entering: (path) => this.watch?.entering(record.id, path, wake) } : {}),
-      });
-      let env: EngineEnv | undefined;
-      const journal: JournalEntry[] = [];
-      const changes: ContextChange[] = [];
-      let value = context.value;
-      let snapshot = record.snapshot;
-      let result: StepResult;
-      let steps = 0;
-      for (;;) {
-        const current = snapshot;
-        const input = value;
-        const now = (times[steps] ??= this.clock.now());
-        const stepEnv = env?.now === now ? env : (env = envAt(now));
-        // From the second act on, the snapshot is the run's own, seen by no one else: the engine
-        // may change its counters in place (engine/run.ts), so that a step costs what it does,
-        // not what the flow's size is.
-        const owned = steps > 0;
-        result = await this.oneAtATime(() =>
-          this.watched(record.id, () =>
-            owned ? step(current, input, stepEnv, true) : act(current, input, stepEnv),
-          ),
-        );
-        steps++;
-        if (result.writes.length > 0) {
-          value = applyWrites(value, result.writes);
-          const node = nodeOfWrites(result.journal);
-          const version = context.version + changes.length + 1;
-          changes.push(this.change(context.id, version, record.id, node, result.writes));
-        }
-        for (const e of result.journal) journal.push(this.stamp(record.id, e));
-        snapshot = result.snapshot;
-        if (result.status === 'running' && steps < budget) await this.betweenSteps?.();
-        if (result.status !== 'running' || steps >= budget || this.stopRequests.has(record.id))
-          break;
-      }
-      const failed = result.status === 'failed';
-      // A fire that failed in its own act (the run's first) keeps its trigger, first, for
-      // `retry`; a fired one leaves the queue, whatever the steps after it did.
-      const fireFailed = failed && steps === 1;
-      const queue = fireFailed
-        ? carrying(record, wake)
-        : pendingWakes(record).filter((w) => w.seq !== wake?.seq);
-      const next: ProcessRecord = {
-        ...withPendingWakes(record, queue),
-        snapshot,
-        status: result.status,
-        due: result.status === 'waiting' ? this.dueOf(snapshot, flows) : null,
-        waitsFor: this.waitsForOf(result.status, snapshot, flows),
-        error: failed ? `node "${snapshot.failed?.path}": ${snapshot.failed?.message}` : null,
-        wakes: (record.wakes ?? 0) + (wake && !fireFailed ? 1 : 0),
-      };
-      // The last entry of a commit keeps the snapshot the commit leaves (records.ts).
-      // The entry is this attempt's own, made by `stamp` above: set in place.
-      const last = journal.at(-1);
-      // Inside a run, only while the position is small (journalSnapshots.ts); the entry is the
-      // run's own (stamp made it), so it takes the snapshot in place.
-      if (last && keepsSnapshot(next)) last.snapshot = snapshot;
-      const write = changes.length > 0 ? { value, changes } : undefined;
+      const run = await this.runInMemory(record, act, wake, flows, budget, context, timeOf);
+      const write = run.changes.length > 0 ? { value: run.value, changes: run.changes } : undefined;
       const ok = await this.store.commitStep({
-        process: next,
+        process: run.record,
         context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
-        journal,
+        journal: run.journal,
       });
       if (ok) {
         this.knowContext(
-          write ? { id: context.id, version: context.version + changes.length, value } : context,
+          write
+            ? { id: context.id, version: context.version + run.changes.length, value: run.value }
+            : context,
         );
-        return { record: next, steps };
+        return { record: run.record, steps: run.steps };
       }
     }
     throw new SupervisorError(
       `the context of "${record.id}" kept changing under it; the step did not commit`,
     );
+  }
+
+  /**
+   * Runs `act`, then, while the process can run, up to `budget` acts in all, in memory, on the
+   * context as given (`version` is the one the run starts from): what a commit then writes.
+   * `timeOf(n)` is the time of the run's n-th act. Stores nothing; a caller commits it, or
+   * drops it and runs it again from the same record.
+   */
+  protected async runInMemory(
+    record: ProcessRecord,
+    act: EngineAct,
+    wake: PendingWake | null,
+    flows: Map<string, Flow>,
+    budget: number,
+    context: ContextRecord,
+    timeOf: (step: number) => number,
+  ): Promise<InMemoryRun> {
+    const envAt = (now: number): EngineEnv => ({
+      flows: (f) => flows.get(f),
+      now,
+      ...(this.maxLiveBranches === undefined ? {} : { maxLiveBranches: this.maxLiveBranches }),
+      // Every act of the run carries its wake: until the run commits, the wake has not happened.
+      ...(this.watch ? { entering: (path) => this.watch?.entering(record.id, path, wake) } : {}),
+    });
+    let env: EngineEnv | undefined;
+    const journal: JournalEntry[] = [];
+    const changes: ContextChange[] = [];
+    let value = context.value;
+    let snapshot = record.snapshot;
+    let result: StepResult;
+    let steps = 0;
+    for (;;) {
+      const current = snapshot;
+      const input = value;
+      const now = timeOf(steps);
+      const stepEnv = env?.now === now ? env : (env = envAt(now));
+      // From the second act on, the snapshot is the run's own, seen by no one else: the engine
+      // may change its counters in place (engine/run.ts), so that a step costs what it does,
+      // not what the flow's size is.
+      const owned = steps > 0;
+      result = await this.oneAtATime(() =>
+        this.watched(record.id, () =>
+          owned ? step(current, input, stepEnv, true) : act(current, input, stepEnv),
+        ),
+      );
+      steps++;
+      if (result.writes.length > 0) {
+        value = applyWrites(value, result.writes);
+        const node = nodeOfWrites(result.journal);
+        const version = context.version + changes.length + 1;
+        changes.push(this.change(context.id, version, record.id, node, result.writes, now));
+      }
+      for (const e of result.journal) journal.push(this.stamp(record.id, e, undefined, now));
+      snapshot = result.snapshot;
+      if (result.status === 'running' && steps < budget) await this.betweenSteps?.();
+      if (result.status !== 'running' || steps >= budget || this.stopRequests.has(record.id)) break;
+    }
+    const failed = result.status === 'failed';
+    // A fire that failed in its own act (the run's first) keeps its trigger, first, for
+    // `retry`; a fired one leaves the queue, whatever the steps after it did.
+    const fireFailed = failed && steps === 1;
+    const queue = fireFailed
+      ? carrying(record, wake)
+      : pendingWakes(record).filter((w) => w.seq !== wake?.seq);
+    const next: ProcessRecord = {
+      ...withPendingWakes(record, queue),
+      snapshot,
+      status: result.status,
+      due: result.status === 'waiting' ? this.dueOf(snapshot, flows) : null,
+      waitsFor: this.waitsForOf(result.status, snapshot, flows),
+      error: failed ? `node "${snapshot.failed?.path}": ${snapshot.failed?.message}` : null,
+      wakes: (record.wakes ?? 0) + (wake && !fireFailed ? 1 : 0),
+    };
+    // The last entry of a commit keeps the snapshot the commit leaves (records.ts); inside a
+    // run, only while the position is small (journalSnapshots.ts). The entry is this run's own,
+    // made by `stamp` above: set in place.
+    const last = journal.at(-1);
+    if (last && keepsSnapshot(next)) last.snapshot = snapshot;
+    return { record: next, journal, changes, value, steps };
   }
 
   /**
@@ -496,8 +529,9 @@ export abstract class SupervisorCore {
     process: string | null,
     node: string | null,
     writes: ContextWrite[],
+    at = this.clock.now(),
   ): ContextChange {
-    return { contextId, version, process, node, writes, at: this.clock.now() };
+    return { contextId, version, process, node, writes, at };
   }
 
   /**
@@ -508,9 +542,10 @@ export abstract class SupervisorCore {
     process: string,
     entry: EngineJournalEntry | SupervisorJournalEntry,
     snapshot?: Snapshot,
+    at = this.clock.now(),
   ): JournalEntry {
     // Set after the spread, not spread in: one object made per entry, not three.
-    const stamped: JournalEntry = { ...entry, process, at: this.clock.now() };
+    const stamped: JournalEntry = { ...entry, process, at };
     if (snapshot) stamped.snapshot = snapshot;
     return stamped;
   }
@@ -547,8 +582,18 @@ export abstract class SupervisorCore {
   }
 }
 
+/** A run taken in memory (`runInMemory`): the record it leaves and what its commit writes. */
+export interface InMemoryRun {
+  record: ProcessRecord;
+  journal: JournalEntry[];
+  /** One per node that wrote, numbered on from the context's version the run started at. */
+  changes: ContextChange[];
+  value: unknown;
+  steps: number;
+}
+
 /** An engine act on a snapshot and the context: a step, or the fire of a trigger. */
-type EngineAct = (
+export type EngineAct = (
   snapshot: ProcessRecord['snapshot'],
   context: unknown,
   env: EngineEnv,

@@ -3,6 +3,8 @@ import { InProcessLocks } from '../../runtime/supervisor/locks.ts';
 import { hourly } from '../../runtime/store/fixtures/storeScenarios.ts';
 import type { RuntimeEvent, WorkerStart } from './runtimeProtocol.ts';
 import { openWorkerRuntime } from './workerRuntime.ts';
+import { DEFAULT_KEEP_PASSES, PRUNE_EVERY_WAKES } from './journalRetention.ts';
+import { MAX_STEPS_PER_BATCH } from '../../runtime/supervisor/supervisorWakes.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const HOUR = 3_600_000;
@@ -87,18 +89,63 @@ describe('the runtime in its worker (web/runtime/workerRuntime.ts)', () => {
 
   it('an advance reports its progress as events and stops where it got to when cancelled', async () => {
     let cancel = () => {};
-    // Cancels on the third wake reported, as the page's Cancel button does.
+    // Cancels on the first batch reported, as the page's Cancel button does.
     const { runtime, events } = await open({ seed: [hourly(1000)] }, (e) => {
-      if (e.type === 'progress' && e.wakes === 3) cancel();
+      if (e.type === 'progress') cancel();
     });
     cancel = () => runtime.cancelAdvance(7);
     await runtime.supervisor.start('hourly', { context: { count: 0 } });
     await runtime.settled();
-    const advancing = runtime.advanceTo(T0 + 500 * HOUR, 7);
-    const { reached, wakes } = await advancing;
-    expect(wakes).toBe(3);
-    expect(reached).toBe(T0 + wakes * HOUR);
+    const { reached, wakes } = await runtime.advanceTo(T0 + 500 * HOUR, 7);
     const progress = events.filter((e) => e.type === 'progress');
-    expect(progress.at(-1)).toEqual({ type: 'progress', advance: 7, reached, wakes });
+    expect(progress).toEqual([{ type: 'progress', advance: 7, reached, wakes }]);
+    // The first batch's passes, at the time of its last: not all 500.
+    expect(wakes).toBeGreaterThan(0);
+    expect(wakes).toBeLessThan(500);
+    expect(reached).toBe(T0 + wakes * HOUR);
   });
+
+  it('rule: eight hours of a one-minute loop advanced in the worker posts a change and a progress event per batch, not per pass, and the journal keeps its last passes', async () => {
+    const minute = {
+      ...hourly(1_000_000),
+      nodes: hourly(1_000_000).nodes.map((n) =>
+        n.kind === 'continue-after' ? { ...n, on: [{ id: 't', timer: 'PT1M' }] } : n,
+      ),
+    };
+    const { runtime, events } = await open({ seed: [minute] });
+    const { id } = await runtime.supervisor.start('hourly', { context: { count: 0 } });
+    await runtime.settled();
+    const passes = 8 * 60;
+    const before = events.length;
+    const { wakes } = await runtime.advanceTo(T0 + 8 * HOUR, 1);
+    expect(wakes).toBe(passes);
+    const during = events.slice(before);
+    const progress = during.filter((e) => e.type === 'progress');
+    // A pass is three acts (the fire, tick, sleep); a batch holds MAX_STEPS_PER_BATCH of them.
+    const batches = Math.ceil((passes * 3) / MAX_STEPS_PER_BATCH);
+    expect(progress.length).toBeLessThanOrEqual(batches);
+    expect(progress.length).toBeGreaterThan(0);
+    await vi.waitFor(() =>
+      expect(events.filter((e) => e.type === 'changed').length).toBeGreaterThan(0),
+    );
+    // Changes are told at most once per batch (and once at the end), however many passes.
+    const changed = events.slice(before).filter((e) => e.type === 'changed');
+    expect(changed.length).toBeLessThanOrEqual(batches + 2);
+    // The retention rule (the last DEFAULT_KEEP_PASSES passes in full) keeps the journal bounded.
+    await vi.waitFor(
+      async () => {
+        const journal = await runtime.store.journal(id);
+        expect(journal[0]?.type).toBe('summarized');
+        expect(journal.filter((e) => e.type === 'woke').length).toBeLessThanOrEqual(
+          DEFAULT_KEEP_PASSES + PRUNE_EVERY_WAKES,
+        );
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const record = (await runtime.store.getProcess(id))!;
+    expect(record.wakes).toBe(passes);
+    expect((await runtime.store.getContext(record.contextId))!.value).toEqual({
+      count: passes + 1,
+    });
+  }, 120_000);
 });

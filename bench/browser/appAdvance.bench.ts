@@ -1,0 +1,98 @@
+import type { Browser } from '@playwright/test';
+import { InspectorPage } from '../../e2e/fixtures/inspectorPage.ts';
+import { loopFlow } from '../flows.ts';
+import { serve } from './serve.ts';
+
+/**
+ * 7. Issue 17's long history in the app (production build, Chromium, real IndexedDB): a
+ * one-minute loop started and inspected, then the clock advanced seven days (10,080 passes)
+ * with "Advance clock", as a person does. Measured: from the click until the advance is over
+ * (its progress gone), the longest task the page ran meanwhile (PerformanceObserver
+ * `longtask`), and the passes the process made.
+ */
+export interface AppAdvanceResult {
+  days: number;
+  passes: number;
+  ms: number;
+  longestTaskMs: number;
+  /** Tasks over 50 ms on the page during the advance. */
+  longTasks: number;
+}
+
+const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
+
+/** The bench's loop with a one-minute timer and a name the start form lists. */
+function minuteLoop() {
+  const loop = loopFlow(1_000_000_000);
+  return {
+    ...loop,
+    id: 'minute',
+    name: 'Minute loop',
+    nodes: loop.nodes.map((n) =>
+      n.kind === 'continue-after' ? { ...n, on: [{ id: 'minute', timer: 'PT1M' }] } : n,
+    ),
+  };
+}
+
+export async function appAdvanceBench(
+  browser: Browser,
+  appDir: string,
+  log: (line: string) => void,
+  days = 7,
+): Promise<AppAdvanceResult> {
+  const server = await serve(appDir);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(10 * 60_000);
+    await page.addInitScript({ content: NAME_SHIM });
+    const app = new InspectorPage(page);
+    await app.goto(server.url);
+    await app.importFlows('minute.flow.json', minuteLoop());
+    await app.useVirtualTime();
+    const id = await app.start('Minute loop', { value: { count: 0 } });
+    await app.inspect(id);
+    await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    log(`app: advancing the inspected one-minute loop by ${days} days …`);
+    const start = Date.now();
+    await app.startAdvance(`P${days}D`);
+    // The button is disabled from the click until the advance ends.
+    const advancing = (want: boolean) =>
+      page.waitForFunction(
+        (w) => {
+          const clock = document.querySelector('fieldset[aria-label="Clock"]');
+          const button = [...(clock?.querySelectorAll('button') ?? [])].find(
+            (b) => b.textContent?.trim() === 'Advance clock',
+          );
+          return button !== undefined && button.disabled === w;
+        },
+        want,
+        { polling: 20 },
+      );
+    await advancing(true);
+    await advancing(false);
+    const ms = Date.now() - start;
+    // Long tasks are reported after they end: give the observer a moment.
+    await page.waitForTimeout(200);
+    const tasks = await page.evaluate(
+      () => (window as unknown as { __longTasks: number[] }).__longTasks,
+    );
+    const wakes = Number(await app.rowWakes(id).innerText());
+    return {
+      days,
+      passes: wakes,
+      ms,
+      longestTaskMs: tasks.length > 0 ? Math.max(...tasks) : 0,
+      longTasks: tasks.length,
+    };
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}

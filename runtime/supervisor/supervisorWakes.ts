@@ -1,0 +1,455 @@
+import type { Flow } from '../../shared/schema.ts';
+import { fire } from '../engine/step.ts';
+import { earliestTimer } from '../engine/timers.ts';
+import { isSettable } from './clock.ts';
+import { DueHeap, type Due } from './dueHeap.ts';
+import { pendingWakes } from './pendingWakes.ts';
+import type { ContextChange, ContextRecord, JournalEntry, ProcessRecord } from './records.ts';
+import { SupervisorControls } from './supervisorControls.ts';
+import {
+  MAX_CONFLICT_RETRIES,
+  MAX_STEPS_PER_COMMIT,
+  SupervisorError,
+  type SupervisorOptions,
+} from './supervisorCore.ts';
+import type { Clock } from './clock.ts';
+import type { Store } from './store.ts';
+
+/**
+ * Steps a batch of wakes runs in memory before it commits: the bound of one commit
+ * (MAX_STEPS_PER_COMMIT), for the same reasons (what is held in memory, the time between two
+ * turns of the event loop).
+ */
+export const MAX_STEPS_PER_BATCH = MAX_STEPS_PER_COMMIT;
+
+/** Processes one batch holds at most (their locks, their runs in memory). */
+export const MAX_PROCESSES_PER_BATCH = 250;
+
+export interface WakeOptions extends SupervisorOptions {
+  /** Steps a batch of wakes may run before it commits; MAX_STEPS_PER_BATCH when absent. */
+  maxStepsPerBatch?: number;
+}
+
+/** A process a batch holds: its lock, the record as stored, and its wakes so far in memory. */
+interface Held {
+  id: string;
+  /** Gives the lock back; resolves once it is free. */
+  release: () => Promise<void>;
+  stored: ProcessRecord;
+  record: ProcessRecord;
+  /** As read when the batch took the process: the batch's compare-and-set. */
+  context: ContextRecord;
+  value: unknown;
+  changes: ContextChange[];
+  journal: JournalEntry[];
+  read: (id: string) => Promise<Flow | undefined>;
+  /** The flows its last wake ran on: its timers are read from these. */
+  flows?: Map<string, Flow>;
+  wakes: number;
+  steps: number;
+}
+
+/** What a wake the batch cannot take in memory needs once the batch has committed. */
+type After = { held: Held; at: number; act: 'drive' | 'wake' };
+
+interface BatchOutcome {
+  woken: number;
+  /** The time of the batch's last wake (the clock moves there once the batch has committed). */
+  reached: number;
+  /** Whether the batch changed anything (a wake, or the one wake it left to the slow path). */
+  acted: boolean;
+  /** What the batch had no room for, earliest first. */
+  left: Due[];
+}
+
+const dueOf = (p: ProcessRecord): Due => ({
+  id: p.id,
+  due: p.due!,
+  created: p.created,
+  contextId: p.contextId,
+});
+
+/**
+ * Waking what is due, many at once (docs/persistence.md, The durability rule): a batch takes
+ * the due processes in order of due time, runs each wake to its next stop in memory, and
+ * commits them all together, one commit per process (all its wakes of the batch), in one
+ * transaction. A wake that did not commit is simply run again; one whose context another writer
+ * moved on is run again on the fresh context, alone, with the times it first ran at.
+ */
+export abstract class SupervisorWakes extends SupervisorControls {
+  protected readonly maxStepsPerBatch: number;
+
+  constructor(store: Store, clock: Clock, options: WakeOptions = {}) {
+    super(store, clock, options);
+    this.maxStepsPerBatch = options.maxStepsPerBatch ?? MAX_STEPS_PER_BATCH;
+  }
+
+  /** Runs every process that can run until it stops, oldest first (see supervisor.ts). */
+  abstract runAll(): Promise<void>;
+
+  /** The earliest due time of any waiting process, or null. */
+  async nextDue(): Promise<number | null> {
+    // The due index's first key: no process record is read.
+    return this.store.nextDueAt();
+  }
+
+  /** Fires every timer due by now, in order of due time, running each woken process to its stop. */
+  async wakeDue(): Promise<number> {
+    let woken = 0;
+    // A process another runner holds is left to it; it is not tried again in this call.
+    const busy = new Set<string>();
+    for (;;) {
+      // One read of the due index per batch, not per wake. A process a wake makes due again is
+      // found by the next one.
+      const now = this.clock.now();
+      let round = (await this.store.dueProcesses(now)).filter((p) => !busy.has(p.id)).map(dueOf);
+      if (round.length === 0) return woken;
+      // The round's batches take it in turn, without reading the due index again.
+      while (round.length > 0) {
+        const batch = await this.settledBatch(round, now, () => this.clock.now(), busy);
+        woken += batch.woken;
+        // Nothing it could wake (held by other runners, or being stopped): left to them.
+        if (!batch.acted) return woken;
+        round = batch.left;
+      }
+    }
+  }
+
+  /**
+   * Advances the virtual clock to `target`, firing each timer due on the way at its due time,
+   * in order (a timer due exactly at `target` fires). The wakes run in memory and commit in
+   * batches; the clock moves to each batch's last wake once it has committed. Each batch is
+   * reported to `onProgress`; an aborted `signal` ends the advance after the batch in progress,
+   * at the last time reached.
+   */
+  async advanceTo(
+    target: number,
+    options: { onProgress?: (time: number, wakes: number) => void; signal?: AbortSignal } = {},
+  ): Promise<{ wakes: number; reached: number }> {
+    const clock = this.clock;
+    if (!isSettable(clock)) throw new SupervisorError('only a virtual clock can be advanced');
+    let wakes = 0;
+    const busy = new Set<string>();
+    for (;;) {
+      if (options.signal?.aborted) return { wakes, reached: clock.now() };
+      const due = (await this.store.dueProcesses(target)).filter((p) => !busy.has(p.id));
+      if (due.length === 0) break;
+      const base = clock.now();
+      const batch = await this.settledBatch(
+        due.map(dueOf),
+        target,
+        (at) => Math.max(at, base),
+        busy,
+      );
+      wakes += batch.woken;
+      await this.runAll();
+      options.onProgress?.(clock.now(), wakes);
+      // What is left is held by other runners: they wake it, not this advance.
+      if (!batch.acted) break;
+    }
+    clock.set(target);
+    return { wakes, reached: target };
+  }
+
+  /**
+   * One batch, then the processes whose commit found their context moved on, again, alone
+   * (each reread under its lock), at the times they first ran at, until all have committed.
+   */
+  private async settledBatch(
+    candidates: Due[],
+    upTo: number,
+    timeOf: (due: number) => number,
+    busy: Set<string>,
+  ): Promise<BatchOutcome> {
+    const first = await this.batch(candidates, upTo, timeOf, busy);
+    const afters = first.after ? [first.after] : [];
+    let woken = first.woken;
+    let conflicted = first.conflicted;
+    for (let attempt = 0; conflicted.length > 0; attempt++) {
+      if (attempt >= MAX_CONFLICT_RETRIES)
+        throw new SupervisorError(
+          `the context of "${conflicted[0]!.id}" kept changing under it; its wakes did not commit`,
+        );
+      // Up to the batch's last wake only: the clock has not gone further.
+      const again = await this.batch(conflicted, first.reached, timeOf, busy);
+      woken += again.woken;
+      conflicted = again.conflicted;
+      if (again.after) afters.push(again.after);
+    }
+    const settable = isSettable(this.clock) ? this.clock : undefined;
+    if (settable && first.reached > settable.now()) settable.set(first.reached);
+    for (const { held, at, act } of afters) {
+      try {
+        if (settable && at > settable.now()) settable.set(at);
+        woken += await this.afterBatch(held, act);
+      } finally {
+        await held.release();
+        this.changed(held.id);
+      }
+    }
+    const acted = woken > 0 || afters.length > 0;
+    return { woken, reached: first.reached, acted, left: first.left };
+  }
+
+  /**
+   * Takes due processes in order of due time while the batch has room, each under its lock,
+   * wakes them in memory (a process as often as it falls due by `upTo`) and commits them together.
+   */
+  private async batch(
+    candidates: Due[],
+    upTo: number,
+    timeOf: (due: number) => number,
+    busy: Set<string>,
+  ): Promise<{ woken: number; reached: number; conflicted: Due[]; left: Due[]; after?: After }> {
+    const heap = new DueHeap(candidates.filter((c) => c.due <= upTo));
+    const held = new Map<string, Held>();
+    const contexts = new Set<string>();
+    const gone = new Set<string>();
+    let after: After | undefined;
+    let steps = 0;
+    let reached = Number.NEGATIVE_INFINITY;
+    const take = async (items: Due[]) => {
+      const taken = await Promise.all(items.map((c) => this.hold(c.id, upTo, busy)));
+      taken.forEach((h, i) => {
+        if (!h) gone.add(items[i]!.id);
+        else {
+          held.set(h.id, h);
+          contexts.add(h.record.contextId);
+        }
+      });
+    };
+    let ok = false;
+    try {
+      // The locks and records of the first processes due, all asked for at once: with Web
+      // Locks and IndexedDB each is a round trip, and they overlap. One process per context.
+      const firsts: Due[] = [];
+      const seen = new Set<string>();
+      for (const c of heap.sorted()) {
+        if (firsts.length >= MAX_PROCESSES_PER_BATCH) break;
+        if (seen.has(c.contextId) || seen.has(c.id)) continue;
+        seen.add(c.contextId).add(c.id);
+        firsts.push(c);
+      }
+      await take(firsts);
+      while (steps < this.maxStepsPerBatch) {
+        const top = heap.peek();
+        if (!top || top.due > upTo) break;
+        let h = held.get(top.id);
+        if (!h && !gone.has(top.id)) {
+          // Two processes of one context would write it in an order that one commit each
+          // cannot keep: the second waits for the next batch, as does a full batch.
+          if (held.size >= MAX_PROCESSES_PER_BATCH || contexts.has(top.contextId)) break;
+          await take([top]);
+          h = held.get(top.id);
+        }
+        heap.pop();
+        if (!h) continue;
+        // An entry left from before the process's last wake.
+        if (h.record.status !== 'waiting' || h.record.due !== top.due) continue;
+        if (this.stopRequests.has(h.id)) continue;
+        const at = timeOf(top.due);
+        const woke = await this.wakeInMemory(h, at);
+        if (woke === 'slow') {
+          after = { held: h, at, act: h.wakes === 0 ? 'wake' : 'drive' };
+          break;
+        }
+        reached = Math.max(reached, at);
+        steps += woke.steps;
+        // Between the wakes of a batch too: a Stop or the page's command is let in.
+        await this.betweenSteps?.();
+        const next = h.record;
+        // Running on (a long run), or due again at once (no time passes): the drive's budget
+        // counts such steps, so the drive takes it on after the commit, at this time.
+        if (
+          next.status === 'running' ||
+          (next.status === 'waiting' &&
+            (pendingWakes(next).length > 0 || (next.due !== null && next.due <= at)))
+        ) {
+          after = { held: h, at, act: 'drive' };
+          break;
+        }
+        if (next.status === 'waiting' && next.due !== null && next.due <= upTo)
+          heap.push(dueOf(next));
+      }
+      const conflicted = await this.commitHeld([...held.values()]);
+      if (after && conflicted.some((c) => c.id === after!.held.id)) after = undefined;
+      const woken = [...held.values()]
+        .filter((h) => !conflicted.some((c) => c.id === h.id))
+        .reduce((n, h) => n + h.wakes, 0);
+      ok = true;
+      const left = heap.sorted().filter((c) => !gone.has(c.id));
+      return { woken, reached, conflicted, left, ...(after ? { after } : {}) };
+    } finally {
+      // The one left to the one-wake path keeps its lock for it (settledBatch releases it).
+      const done = [...held.values()].filter((h) => !(ok && h === after?.held));
+      await Promise.all(done.map((h) => h.release()));
+      for (const h of done) if (h.wakes > 0) this.changed(h.id);
+    }
+  }
+
+  /**
+   * Commits every process of a batch that woke, in one turn, so that the store puts them in one
+   * transaction (IdbStore batches the commits asked for together); each keeps its own
+   * compare-and-set. Returns the processes whose context had moved on: nothing of them is written.
+   */
+  private async commitHeld(held: Held[]): Promise<Due[]> {
+    const woke = held.filter((h) => h.wakes > 0);
+    const results = await Promise.all(
+      woke.map((h) => {
+        const write = h.changes.length > 0 ? { value: h.value, changes: h.changes } : undefined;
+        return this.store.commitStep({
+          process: h.record,
+          context: {
+            id: h.context.id,
+            expectedVersion: h.context.version,
+            ...(write ? { write } : {}),
+          },
+          journal: h.journal,
+        });
+      }),
+    );
+    const conflicted: Due[] = [];
+    woke.forEach((h, i) => {
+      if (results[i]) {
+        this.knowContext({
+          id: h.context.id,
+          version: h.context.version + h.changes.length,
+          value: h.value,
+        });
+        h.stored = h.record;
+      } else conflicted.push(dueOf(h.stored));
+    });
+    return conflicted;
+  }
+
+  /**
+   * Takes a process's lock if it is free and reads it again under it (another tab may have
+   * woken it meanwhile): undefined when it is busy, gone, or no longer due by `upTo`. The lock
+   * is held until `release`.
+   */
+  private hold(id: string, upTo: number, busy: Set<string>): Promise<Held | undefined> {
+    return new Promise<Held | undefined>((resolve, reject) => {
+      let free!: () => void;
+      const freed = new Promise<void>((r) => (free = r));
+      // Resolves once the lock is given back, so that a rerun right after can take it again.
+      const release = async () => {
+        free();
+        await held.catch(() => undefined);
+      };
+      const held = this.locks.withLock(
+        `wakeflow:process:${id}`,
+        async () => {
+          let h: Held | undefined;
+          try {
+            h = await this.readHeld(id, upTo, release);
+          } catch (e) {
+            reject(e);
+            return;
+          }
+          resolve(h);
+          if (h) await freed;
+        },
+        { ifAvailable: true },
+      );
+      held.then((r) => {
+        if (!r.held) {
+          busy.add(id);
+          resolve(undefined);
+        }
+      }, reject);
+    });
+  }
+
+  private async readHeld(
+    id: string,
+    upTo: number,
+    release: () => Promise<void>,
+  ): Promise<Held | undefined> {
+    const loaded = await this.store.loadProcess?.(id);
+    const record = loaded ? loaded.record : await this.store.getProcess(id);
+    if (!record || record.status !== 'waiting' || record.due === null || record.due > upTo)
+      return undefined;
+    const context =
+      (loaded ? loaded.context : undefined) ?? (await this.mustGetContext(record.contextId));
+    return {
+      id,
+      release,
+      stored: record,
+      record,
+      context,
+      value: context.value,
+      changes: [],
+      journal: [],
+      read: this.flowReader(loaded?.flows),
+      wakes: 0,
+      steps: 0,
+    };
+  }
+
+  /**
+   * Fires a held process's earliest timer and runs it to its next stop, in memory, at `at`.
+   * 'slow' when the wake is one the batch leaves to the one-wake path: triggers pending, a flow
+   * changed or missing (which that path reports), no timer.
+   */
+  private async wakeInMemory(h: Held, at: number): Promise<'slow' | { steps: number }> {
+    const record = h.record;
+    if (pendingWakes(record).length > 0) return 'slow';
+    // Timers are read from the versions it fell asleep on, as for any wake.
+    const slept = h.flows ?? (await this.sleptOn(record));
+    const timer = earliestTimer(record.snapshot, (f) => slept.get(f));
+    if (!timer || !(await this.sameFlows(record, h.read))) return 'slow';
+    const flows = h.flows ?? (await this.flowsFor(record, h.read));
+    const wake = { seq: timer.seq, trigger: timer.trigger };
+    const run = await this.runInMemory(
+      record,
+      (snapshot, context, env) => fire(snapshot, context, env, wake),
+      wake,
+      flows,
+      Math.min(MAX_STEPS_PER_COMMIT, this.maxSteps),
+      { id: h.context.id, version: h.context.version + h.changes.length, value: h.value },
+      () => at,
+    );
+    h.record = run.record;
+    h.value = run.value;
+    h.changes.push(...run.changes);
+    h.journal.push(...run.journal);
+    h.flows = flows;
+    h.wakes++;
+    h.steps = run.steps;
+    return { steps: run.steps };
+  }
+
+  /**
+   * The wake a batch left to the one-wake path, on the record as the batch committed it: a drive
+   * (what it wakes counts in the batch already), or the process's earliest timer, fired alone.
+   */
+  private async afterBatch(h: Held, act: 'drive' | 'wake'): Promise<number> {
+    if (act === 'drive') {
+      await this.driveUnlocked(h.id, h.record, h.flows, h.steps);
+      return 0;
+    }
+    await this.fireEarliestTimer(h.record, h.read);
+    return 1;
+  }
+
+  /**
+   * Fires a process's earliest timer. Timers are read from the versions the process fell asleep
+   * on: the flow may have changed since, which the wake itself then reports.
+   */
+  protected async fireEarliestTimer(
+    record: ProcessRecord,
+    read = this.flowReader(),
+  ): Promise<void> {
+    const flows = await this.sleptOn(record);
+    const timer = earliestTimer(record.snapshot, (f) => flows.get(f));
+    if (!timer) {
+      // The flows it slept on no longer say what it waits for: say so rather than pick this
+      // process forever or leave it asleep without a word.
+      const error =
+        'the flow this process slept on is missing from the workspace; restart or cancel it';
+      await this.store.putProcess({ ...record, due: null, status: 'flow-changed', error });
+      return;
+    }
+    await this.wake(record, { seq: timer.seq, trigger: timer.trigger }, read);
+  }
+}
