@@ -5,7 +5,9 @@ import type { ProcessReading } from '../runtime/runtimeProtocol.ts';
 
 /** Journal entries read at first, and added by each "Show older entries". */
 export const JOURNAL_PAGE = 200;
+import type { JournalEntry } from '../../runtime/supervisor/records.ts';
 import { snapshotAsOf } from './asOf.ts';
+import { seqOf } from './journalKinds.ts';
 import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
 import { overlayOf, type NodeRunState } from './overlay.ts';
 import { scopeLevels, type ScopeLevel } from './scopePath.ts';
@@ -156,7 +158,26 @@ export async function refreshInspection(runtime: Runtime): Promise<void> {
     inspectedProcess.set(undefined);
     return;
   }
+  const asOf = sameEntry(s.inspection?.journal, raw.journal, s.asOf);
   useInspector.setState({
-    inspection: derive(raw, s.scope, s.asOf, s.inspection, runtime.clock.now()),
+    asOf,
+    inspection: derive(raw, s.scope, asOf, s.inspection, runtime.clock.now()),
   });
+}
+
+/**
+ * Where the entry chosen in the journal read before is in the journal read now: entries are
+ * read newest first a page at a time, so a new entry, or an older page, moves every index. An
+ * entry is known by its store key; one summed up since is gone, and the choice with it.
+ */
+export function sameEntry(
+  before: readonly JournalEntry[] | undefined,
+  now: readonly JournalEntry[],
+  asOf: number | undefined,
+): number | undefined {
+  if (asOf === undefined || !before) return asOf;
+  const seq = before[asOf] && seqOf(before[asOf]);
+  if (seq === undefined) return asOf < now.length ? asOf : undefined;
+  const at = now.findIndex((e) => seqOf(e) === seq);
+  return at === -1 ? undefined : at;
 }
