@@ -43,7 +43,6 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
         }}
       />
       <JournalChart journal={journal} now={now} asOf={asOf} onChoose={showAsOf} />
-      <RetentionSetting />
       {journalMore && (
         <Button size="sm" icon={<History size={14} aria-hidden="true" />} onClick={older}>
           Show older entries
@@ -56,6 +55,7 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
         onChoose={showAsOf}
         onOlder={older}
       />
+      <RetentionSetting />
     </section>
   );
 }

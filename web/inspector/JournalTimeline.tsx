@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { JournalEntry } from '../../runtime/supervisor/records.ts';
 import { rovingIndex } from '../canvas/rovingIndex.ts';
@@ -50,6 +50,16 @@ export function JournalTimeline({
     estimateSize: () => TIMELINE_ROW_PX,
     getItemKey: (i) => keyOf(journal[i], i),
     overscan: journal.length <= DRAW_ALL_ENTRIES ? DRAW_ALL_ENTRIES : 6,
+    // The entry chosen stays drawn wherever the view is, so that it keeps the keyboard's focus
+    // while a page comes in above it.
+    rangeExtractor: (range) => {
+      const rows = defaultRangeExtractor(range);
+      return asOf === undefined || rows.includes(asOf)
+        ? rows
+        : [...rows, asOf].sort((a, b) => a - b);
+    },
+    // It opens on the newest entry, at the bottom.
+    initialOffset: () => journal.length * TIMELINE_ROW_PX,
   });
   const focused = asOf ?? journal.length - 1;
   const pendingFocus = useRef<number | undefined>(undefined);
@@ -60,6 +70,13 @@ export function JournalTimeline({
     atEnd: true,
   });
 
+  // Where this component last scrolled to itself: the scroll event of that is not the designer's.
+  const ours = useRef<number | undefined>(undefined);
+  const scrollOurs = (offset: number) => {
+    ours.current = Math.max(0, Math.round(offset));
+    virtualizer.scrollToOffset(ours.current);
+  };
+
   useLayoutEffect(() => {
     const el = scroller.current;
     const before = shown.current;
@@ -67,9 +84,9 @@ export function JournalTimeline({
     if (el && journal.length !== before.length) {
       const added =
         before.first === undefined ? -1 : journal.findIndex((e, i) => keyOf(e, i) === before.first);
-      if (added > 0) el.scrollTop += added * TIMELINE_ROW_PX;
+      if (added > 0) scrollOurs(el.scrollTop + added * TIMELINE_ROW_PX);
       // The newest entry stays in view as entries come, unless the designer scrolled away.
-      else if (before.atEnd) el.scrollTop = el.scrollHeight;
+      else if (before.atEnd) scrollOurs(virtualizer.getTotalSize() - el.clientHeight);
     }
     shown.current = { first, length: journal.length, atEnd: before.atEnd };
   });
@@ -94,7 +111,9 @@ export function JournalTimeline({
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    shown.current.atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - TIMELINE_ROW_PX;
+    // The list may have grown since this component scrolled to its end: that is still the end.
+    if (ours.current === undefined || Math.abs(el.scrollTop - ours.current) > 1)
+      shown.current.atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - TIMELINE_ROW_PX;
     if (more && el.scrollTop < NEAR_TOP_ROWS * TIMELINE_ROW_PX) onOlder();
   };
 
