@@ -568,14 +568,21 @@ test('rule: choosing a journal entry shows the snapshot of that moment, read-onl
   await expect(app.snapshotAsOf).toContainText('Entry 1: started on nightly-refresh');
   await expect(app.snapshotPanel.getByLabel('Status then')).toHaveText('running');
   await page.keyboard.press('ArrowDown');
-  await expect(app.snapshotAsOf).toContainText('Entry 2: ran start');
+  await expect(app.journal.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(app.journal.nth(1)).toBeFocused();
+  // "ran start" was committed with the rest of that run, up to the wait: the snapshot shown is
+  // the one that commit kept, on its last entry, and the label says which (asOf.ts).
+  await expect(app.snapshotAsOf).toContainText('fell asleep at sleep');
 
   // The chart's marks choose entries too.
-  await app.chart
-    .getByRole('option', { name: /^read ran at / })
-    .last()
-    .click();
-  await expect(app.snapshotAsOf).toContainText('ran read (generation 1)');
+  const secondRead = app.chart.getByRole('option', { name: /^read ran at / }).last();
+  await secondRead.click();
+  await expect(secondRead).toHaveAttribute('aria-selected', 'true');
+  await expect(app.journal.filter({ hasText: /ran read generation 1$/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(app.snapshotAsOf).toContainText(formatInstant(t + 86_400_000));
 
   await app.snapshotPanel.getByRole('button', { name: 'Back to now' }).click();
   await expect(app.snapshotAsOf).toHaveCount(0);

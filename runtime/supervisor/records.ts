@@ -78,6 +78,8 @@ export type SupervisorJournalEntry =
   | { type: 'flow-changed'; changes: FlowChange[] }
   | { type: 'resolved'; choice: string }
   | { type: 'cancelled' }
+  /** The context written from outside any process (the inspector, a scenario's `setContext`). */
+  | { type: 'context-edited'; writes: ContextWrite[] }
   /** Older passes the retention rule summed up: how many, how many entries, from when to when. */
   | { type: 'summarized'; passes: number; entries: number; from: number; to: number };
 

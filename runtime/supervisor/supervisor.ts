@@ -280,41 +280,48 @@ export class Supervisor extends SupervisorWakes {
   async setContext(id: string, path: string, value: unknown): Promise<void> {
     const problem = contextPathProblem(path) ?? sizeProblem(`the value for "${path}"`, value);
     if (problem) throw new SupervisorError(problem);
-    const record = await this.mustGet(id);
     const writes: ContextWrite[] = [
       value === undefined ? { path } : { path, value: structuredClone(value) },
     ];
-    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const context = await this.mustGetContext(record.contextId);
-      const change = this.change(record.contextId, context.version + 1, null, null, writes);
-      const next = {
-        id: context.id,
-        version: context.version + 1,
-        value: applyWrites(context.value, writes),
-      };
-      if (await this.store.putContext(next, context.version, change)) {
-        this.changed(id);
-        return;
-      }
-    }
-    throw new SupervisorError(`the context of "${id}" kept changing; try again`);
+    await this.editContext(id, writes, (current) => applyWrites(current, writes));
   }
 
   /** Replaces a process's whole context from outside (compare-and-set on the version). */
   async replaceContext(id: string, value: unknown): Promise<void> {
     const problem = contextProblem('the context', value);
     if (problem) throw new SupervisorError(problem);
-    const record = await this.mustGet(id);
-    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const context = await this.mustGetContext(record.contextId);
-      const writes: ContextWrite[] = [{ path: '', value: structuredClone(value) }];
-      const change = this.change(record.contextId, context.version + 1, null, null, writes);
-      const next = { id: context.id, version: context.version + 1, value: structuredClone(value) };
-      if (await this.store.putContext(next, context.version, change)) {
-        this.changed(id);
-        return;
+    const writes: ContextWrite[] = [{ path: '', value: structuredClone(value) }];
+    await this.editContext(id, writes, () => structuredClone(value));
+  }
+
+  /**
+   * A write from outside, journalled in the process it was made on (FORMAT.md: the journal
+   * records "context written"), in one commit with the context so that neither is kept without
+   * the other. Under the process's lock: the commit stores its record as read, which no step in
+   * this tab or another may change meanwhile.
+   */
+  private async editContext(
+    id: string,
+    writes: ContextWrite[],
+    next: (current: unknown) => unknown,
+  ): Promise<void> {
+    await this.locked(id, async () => {
+      for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+        const record = await this.mustGet(id);
+        const context = await this.mustGetContext(record.contextId);
+        const change = this.change(record.contextId, context.version + 1, null, null, writes);
+        const committed = await this.store.commitStep({
+          process: record,
+          context: {
+            id: context.id,
+            expectedVersion: context.version,
+            write: { value: next(context.value), changes: [change] },
+          },
+          journal: [this.stamp(id, { type: 'context-edited', writes }, record.snapshot)],
+        });
+        if (committed) return;
       }
-    }
-    throw new SupervisorError(`the context of "${id}" kept changing; try again`);
+      throw new SupervisorError(`the context of "${id}" kept changing; try again`);
+    });
   }
 }

@@ -3,15 +3,14 @@ import { useInspector } from './inspectorState.ts';
 
 /**
  * A due time and how far off it is. The only parts of the inspector that follow the clock
- * second by second are these and the clock's own text, so that idle, nothing else renders.
+ * are these and the clock's own text, and each selects the text it draws, not the time: a
+ * countdown in minutes renders once a minute, not on every tick of the clock.
  */
 export function Countdown({ due }: { due: number }) {
-  const now = useInspector((s) => s.clock.now);
-  return <>{formatDue(due, now)}</>;
+  return <>{useInspector((s) => formatDue(due, s.clock.now))}</>;
 }
 
 /** The clock's time, as the inspector shows instants. */
 export function ClockTime() {
-  const now = useInspector((s) => s.clock.now);
-  return <>{formatInstant(now)}</>;
+  return <>{useInspector((s) => formatInstant(s.clock.now))}</>;
 }

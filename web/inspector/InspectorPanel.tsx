@@ -1,3 +1,4 @@
+import { memo, type ComponentType } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { Tooltip } from '../ui/Tooltip.tsx';
@@ -13,6 +14,26 @@ import { SnapshotPanel } from './SnapshotPanel.tsx';
 import { STATUS_HINTS, statusLabel } from './statusLabel.ts';
 import { WaitForms } from './WaitForms.tsx';
 import './inspector.css';
+
+/**
+ * A panel that renders only when a part of the inspection it shows is a new object (a reading
+ * keeps every part that did not change, inspectorState.ts): a wake that changed the journal
+ * and the snapshot does not render the generations of a flow that did not move.
+ */
+function shows<K extends keyof Inspection>(
+  Component: ComponentType<{ inspection: Inspection }>,
+  parts: readonly K[],
+) {
+  return memo(Component, (a, b) => parts.every((k) => a.inspection[k] === b.inspection[k]));
+}
+
+const Controls = shows(ProcessControls, ['record']);
+const FlowChanged = shows(FlowChangedPanel, ['record', 'diffs', 'flows']);
+const Waits = shows(WaitForms, ['record', 'flows']);
+const Snapshot = shows(SnapshotPanel, ['record', 'flows', 'shown', 'journal']);
+const Context = shows(ContextPanel, ['record', 'context', 'changes', 'journal']);
+const Generations = shows(GenerationsPanel, ['record', 'flows']);
+const Journal = shows(JournalPanel, ['record', 'journal', 'journalMore']);
 
 const layout = (id: string) => ({ id: `wakeflow.layout.${id}`, storage: localStorage });
 
@@ -71,21 +92,21 @@ function InspectionView({ inspection }: { inspection: Inspection }) {
             {status}
           </span>
         </Tooltip>
-        <ProcessControls inspection={inspection} />
+        <Controls inspection={inspection} />
       </header>
       <Group orientation="horizontal" className="inspection__body" {...columns}>
         <Panel id="state" minSize="40%">
           <div className="side-by-side">
-            <FlowChangedPanel inspection={inspection} />
-            <WaitForms inspection={inspection} />
-            <SnapshotPanel inspection={inspection} />
-            <ContextPanel inspection={inspection} />
-            <GenerationsPanel inspection={inspection} />
+            <FlowChanged inspection={inspection} />
+            <Waits inspection={inspection} />
+            <Snapshot inspection={inspection} />
+            <Context inspection={inspection} />
+            <Generations inspection={inspection} />
           </div>
         </Panel>
         <Separator className="resize-handle" />
         <Panel id="journal" defaultSize="34%" minSize="220px">
-          <JournalPanel inspection={inspection} />
+          <Journal inspection={inspection} />
         </Panel>
       </Group>
     </div>

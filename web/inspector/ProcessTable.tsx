@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useRuntimeState, type ProcessView } from '../state/runtimeState.ts';
 import { refreshInspection, selectProcess, useInspector } from './inspectorState.ts';
 import { openWorkspaceFlow } from '../workspace/workspaceActions.ts';
@@ -16,7 +17,14 @@ const STATUSES = [
   'cancelled',
 ] as const;
 
-/** Every process by flow, status and due time, with counts per status and a filter. */
+/** One row's height: fixed, so that the table knows its length without drawing every row. */
+export const PROCESS_ROW_PX = 29;
+
+/**
+ * Every process by flow, status and due time, with counts per status and a filter. Only the
+ * rows in view are in the DOM (and a few around them), with space above and below for the rest,
+ * so that 10,000 processes scroll as smoothly as ten.
+ */
 export function ProcessTable() {
   const processes = useRuntimeState((s) => s.processes);
   const flows = useFlowNames();
@@ -28,18 +36,35 @@ export function ProcessTable() {
     for (const p of processes) c.set(p.status, (c.get(p.status) ?? 0) + 1);
     return c;
   }, [processes]);
-  const shown = processes.filter((p) => filter === 'all' || p.status === filter);
+  const shown = useMemo(
+    () => (filter === 'all' ? processes : processes.filter((p) => p.status === filter)),
+    [processes, filter],
+  );
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => PROCESS_ROW_PX,
+    getItemKey: (i) => shown[i]!.id,
+    overscan: 8,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const above = rows[0]?.start ?? 0;
+  const below = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
 
-  const choose = (p: ProcessView) => {
-    selectProcess(p.id);
-    // Its position is drawn on the canvas of its flow.
-    if (flows.some((f) => f.id === p.flow)) void openWorkspaceFlow(p.flow);
-    const runtime = useRuntimeState.getState().runtime;
-    if (runtime) void refreshInspection(runtime);
-  };
+  const choose = useCallback(
+    (p: ProcessView) => {
+      selectProcess(p.id);
+      // Its position is drawn on the canvas of its flow.
+      if (flows.some((f) => f.id === p.flow)) void openWorkspaceFlow(p.flow);
+      const runtime = useRuntimeState.getState().runtime;
+      if (runtime) void refreshInspection(runtime);
+    },
+    [flows],
+  );
 
   return (
-    <div className="process-table">
+    <div className="process-table" ref={scroller}>
       <div className="process-table__head">
         <label className="process-table__filter">
           <span className="visually-hidden">Show</span>
@@ -67,7 +92,7 @@ export function ProcessTable() {
             : `No process is ${filter}.`}
         </p>
       ) : (
-        <table aria-label="Processes">
+        <table aria-label="Processes" aria-rowcount={shown.length + 1}>
           <thead>
             <tr>
               <th scope="col">Process</th>
@@ -78,32 +103,60 @@ export function ProcessTable() {
             </tr>
           </thead>
           <tbody>
-            {shown.map((p) => (
-              <tr
-                key={p.id}
-                aria-selected={p.id === selected}
-                className={p.id === selected ? 'selected' : undefined}
-              >
-                <th scope="row">
-                  <button
-                    type="button"
-                    onClick={() => choose(p)}
-                    aria-label={`Inspect process ${p.id}`}
-                  >
-                    {p.id}
-                  </button>
-                </th>
-                <td>{names.get(p.flow) ?? p.flow}</td>
-                <td>
-                  <span className={`status-pill status-${p.status}`}>{p.status}</span>
-                </td>
-                <td>{p.due === null ? '—' : <Countdown due={p.due} />}</td>
-                <td>{p.wakes}</td>
-              </tr>
-            ))}
+            {above > 0 && <tr aria-hidden="true" style={{ height: above }} />}
+            {rows.map((row) => {
+              const p = shown[row.index]!;
+              return (
+                <ProcessRow
+                  key={p.id}
+                  process={p}
+                  flowName={names.get(p.flow) ?? p.flow}
+                  selected={p.id === selected}
+                  position={row.index + 1}
+                  onChoose={choose}
+                />
+              );
+            })}
+            {below > 0 && <tr aria-hidden="true" style={{ height: below }} />}
           </tbody>
         </table>
       )}
     </div>
   );
 }
+
+/** A row redraws only when its process, its flow's name or its selection changed. */
+const ProcessRow = memo(function ProcessRow({
+  process: p,
+  flowName,
+  selected,
+  position,
+  onChoose,
+}: {
+  process: ProcessView;
+  flowName: string;
+  selected: boolean;
+  position: number;
+  onChoose: (p: ProcessView) => void;
+}) {
+  return (
+    <tr
+      aria-selected={selected}
+      aria-rowindex={position + 1}
+      className={selected ? 'selected' : undefined}
+      style={{ height: PROCESS_ROW_PX }}
+    >
+      <th scope="row">
+        <button type="button" onClick={() => onChoose(p)} aria-label={`Inspect process ${p.id}`}>
+          {p.id}
+        </button>
+      </th>
+      <td>{flowName}</td>
+      <td>
+        <span className={`status-pill status-${p.status}`}>{p.status}</span>
+      </td>
+      <td>{p.due === null ? '—' : <Countdown due={p.due} />}</td>
+      <td>{p.wakes}</td>
+    </tr>
+  );
+});

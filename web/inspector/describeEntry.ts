@@ -1,10 +1,23 @@
 import type { JournalEntry } from '../../runtime/supervisor/records.ts';
+import type { ContextWrite } from '../../shared/contextWrite.ts';
 
-/** What each journal entry says, in a line. */
-export function describeEntry(e: JournalEntry): string {
+const writesOf = (writes: readonly ContextWrite[]) =>
+  writes
+    .map((w) =>
+      'value' in w
+        ? `${w.path || '(the whole document)'} = ${JSON.stringify(w.value)}`
+        : `removed ${w.path}`,
+    )
+    .join(', ');
+
+/**
+ * What each journal entry says, in a line. `generation: false` leaves a run's generation out,
+ * for a view that shows it as a label of its own (the timeline).
+ */
+export function describeEntry(e: JournalEntry, { generation = true } = {}): string {
   switch (e.type) {
     case 'ran':
-      return `ran ${e.node}${e.gen.length ? ` (generation ${e.gen.join('.')})` : ''}`;
+      return `ran ${e.node}${generation && e.gen.length ? ` (generation ${e.gen.join('.')})` : ''}`;
     case 'skipped':
       return `skipped ${e.node}`;
     case 'waited':
@@ -12,7 +25,9 @@ export function describeEntry(e: JournalEntry): string {
     case 'woke':
       return `woke at ${e.node} by ${e.trigger}`;
     case 'context-written':
-      return `${e.node} wrote ${e.writes.map((w) => ('value' in w ? `${w.path} = ${JSON.stringify(w.value)}` : `removed ${w.path}`)).join(', ')}`;
+      return `${e.node} wrote ${writesOf(e.writes)}`;
+    case 'context-edited':
+      return `context edited from outside: ${writesOf(e.writes)}`;
     case 'failed':
       return `failed at ${e.node}: ${e.message}`;
     case 'flow-changed':

@@ -5,7 +5,9 @@ import type { ProcessReading } from '../runtime/runtimeProtocol.ts';
 
 /** Journal entries read at first, and added by each "Show older entries". */
 export const JOURNAL_PAGE = 200;
+import type { JournalEntry } from '../../runtime/supervisor/records.ts';
 import { snapshotAsOf } from './asOf.ts';
+import { seqOf } from './journalKinds.ts';
 import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
 import { overlayOf, type NodeRunState } from './overlay.ts';
 import { scopeLevels, type ScopeLevel } from './scopePath.ts';
@@ -101,11 +103,20 @@ function derive(
     before !== undefined &&
     JSON.stringify(before.record.status === 'flow-changed' ? before.record.changes : []) ===
       JSON.stringify(changes);
+  const overlay = overlayOf(shown, journal, raw.flows, path);
+  // A node whose position is as it was keeps its object: its badge does not render.
+  for (const [node, state] of overlay) {
+    const was = before?.overlay.get(node);
+    if (was && same(was, state)) overlay.set(node, was);
+  }
   return {
     ...raw,
-    levels,
-    shown,
-    overlay: overlayOf(shown, journal, raw.flows, path),
+    levels: before && same(before.levels, levels) ? before.levels : levels,
+    shown:
+      before && before.shown.entry === shown.entry && before.shown.snapshot === shown.snapshot
+        ? before.shown
+        : shown,
+    overlay,
     diffs: sameChanges ? before.diffs : canvasDiffs(changes, raw.flows),
     readAt,
   };
@@ -143,8 +154,7 @@ export function shownFlow(s: Pick<InspectorState, 'inspection'>): string | undef
 
 /** Reads the selected process afresh; called when it changed, here or in another tab. */
 export async function refreshInspection(runtime: Runtime): Promise<void> {
-  const { clock } = runtime;
-  useInspector.setState({ clock: { mode: clock.mode, now: clock.now() } });
+  setClock(runtime.clock.mode, runtime.clock.now());
   const id = useInspector.getState().selected;
   if (!id) return;
   const raw = await runtime.reading(id, useInspector.getState().journalLimit);
@@ -156,7 +166,59 @@ export async function refreshInspection(runtime: Runtime): Promise<void> {
     inspectedProcess.set(undefined);
     return;
   }
+  const asOf = sameEntry(s.inspection?.journal, raw.journal, s.asOf);
+  const before = s.inspection;
+  const kept = before ? keepSame(before, raw) : { reading: raw, unchanged: false };
+  // Nothing read has changed: nothing is set, so nothing renders.
+  if (before && asOf === s.asOf && kept.unchanged) return;
   useInspector.setState({
-    inspection: derive(raw, s.scope, s.asOf, s.inspection, runtime.clock.now()),
+    asOf,
+    inspection: derive(kept.reading, s.scope, asOf, before, runtime.clock.now()),
   });
+}
+
+/** Sets the clock as this tab sees it; a paused virtual clock sets nothing. */
+export function setClock(mode: 'real' | 'virtual', now: number): void {
+  const { clock } = useInspector.getState();
+  if (clock.mode !== mode || clock.now !== now) useInspector.setState({ clock: { mode, now } });
+}
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A reading with every part that is as it was replaced by the part read before, so that the
+ * panels that show only unchanged parts get the same objects and do not render (React.memo).
+ */
+function keepSame(before: Inspection, raw: ProcessReading) {
+  const reading: ProcessReading = {
+    record: same(before.record, raw.record) ? before.record : raw.record,
+    context: same(before.context, raw.context) ? before.context : raw.context,
+    changes: same(before.changes, raw.changes) ? before.changes : raw.changes,
+    journal: same(before.journal, raw.journal) ? before.journal : raw.journal,
+    journalMore: raw.journalMore,
+    flows: same([...before.flows], [...raw.flows]) ? before.flows : raw.flows,
+  };
+  const unchanged =
+    reading.journalMore === before.journalMore &&
+    (['record', 'context', 'changes', 'journal', 'flows'] as const).every(
+      (k) => reading[k] === before[k],
+    );
+  return { reading, unchanged };
+}
+
+/**
+ * Where the entry chosen in the journal read before is in the journal read now: entries are
+ * read newest first a page at a time, so a new entry, or an older page, moves every index. An
+ * entry is known by its store key; one summed up since is gone, and the choice with it.
+ */
+export function sameEntry(
+  before: readonly JournalEntry[] | undefined,
+  now: readonly JournalEntry[],
+  asOf: number | undefined,
+): number | undefined {
+  if (asOf === undefined || !before) return asOf;
+  const seq = before[asOf] && seqOf(before[asOf]);
+  if (seq === undefined) return asOf < now.length ? asOf : undefined;
+  const at = now.findIndex((e) => seqOf(e) === seq);
+  return at === -1 ? undefined : at;
 }

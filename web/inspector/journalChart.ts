@@ -41,10 +41,3 @@ export function journalChart(journal: readonly JournalEntry[], now: number) {
   const end = times.length ? Math.max(...times, start + 1) : now + 1;
   return { marks, bars, nodes, start, end };
 }
-
-/** A colour per generation that stays the same for the same generation. */
-export function generationColour(generation: string): string {
-  let hash = 0;
-  for (const ch of generation) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
-  return `hsl(${(hash * 47) % 360} 65% 45%)`;
-}

@@ -1,5 +1,5 @@
 import { exampleFlows } from '../examples.ts';
-import { refreshInspection, useInspector } from '../inspector/inspectorState.ts';
+import { refreshInspection, setClock, useInspector } from '../inspector/inspectorState.ts';
 import { refreshRuntimeState, useRuntimeState } from '../state/runtimeState.ts';
 import { createRuntime, type Change } from './createRuntime.ts';
 import { testHooksOf } from './testHooks.ts';
@@ -61,11 +61,7 @@ export async function connectRuntime(): Promise<void> {
     runtime.onChange(refresh);
     await refreshRuntimeState(runtime);
     // The clock's countdowns move even when nothing else changes.
-    setInterval(
-      () =>
-        useInspector.setState({ clock: { mode: runtime.clock.mode, now: runtime.clock.now() } }),
-      1000,
-    );
+    setInterval(() => setClock(runtime.clock.mode, runtime.clock.now()), 1000);
   } catch (e) {
     useRuntimeState.setState({ failure: e instanceof Error ? e.message : String(e) });
   }

@@ -25,6 +25,35 @@ export const useRuntimeState = create<RuntimeState>(() => ({
 
 /** Reads what the views show from the store; called on every change, here or in another tab. */
 export async function refreshRuntimeState(runtime: Runtime): Promise<void> {
-  const { flows, processes, saveState } = await runtime.views();
+  const views = await runtime.views();
+  const before = useRuntimeState.getState();
+  const flows = sameJson(before.flows, views.flows) ? before.flows : views.flows;
+  const processes = keptProcesses(before.processes, views.processes);
+  const saveState = sameJson(before.saveState, views.saveState)
+    ? before.saveState
+    : views.saveState;
+  // What is as it was keeps its object, so that the views that show it do not render.
+  if (
+    before.runtime === runtime &&
+    flows === before.flows &&
+    processes === before.processes &&
+    saveState === before.saveState
+  )
+    return;
   useRuntimeState.setState({ runtime, flows, processes, saveState });
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The processes read now, each that is as it was by its object of before; the list too. */
+function keptProcesses(before: ProcessView[], now: ProcessView[]): ProcessView[] {
+  const byId = new Map(before.map((p) => [p.id, p]));
+  let changed = before.length !== now.length;
+  const out = now.map((p, i) => {
+    const was = byId.get(p.id);
+    const kept = was && sameJson(was, p) ? was : p;
+    if (kept !== before[i]) changed = true;
+    return kept;
+  });
+  return changed ? out : before;
 }

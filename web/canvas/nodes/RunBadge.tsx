@@ -21,9 +21,12 @@ export function RunBadge({ nodeId }: { nodeId: string }) {
   const run = useInspector((s) =>
     shownFlow(s) === flowId ? s.inspection?.overlay.get(nodeId) : undefined,
   );
-  const now = useInspector((s) => (run?.due ? s.clock.now : 0));
+  // The countdown's text, not the clock: the badge renders when the text it draws changes.
+  const countdown = useInspector((s) =>
+    run?.due != null ? formatCountdown(run.due - s.clock.now) : '',
+  );
   if (!run || run.state === 'idle') return null;
-  const due = run.due !== null ? `, due ${formatCountdown(run.due - now)}` : '';
+  const due = run.due !== null ? `, due ${countdown}` : '';
   const generation = run.generation ? `, generation ${run.generation}` : '';
   return (
     // A note, so that its name is announced: a paragraph's aria-label is not.

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { ProcessesPage } from './fixtures/processesPage.ts';
+
+/** Processes seeded: many more than the table's view can show. */
+const MANY = 300;
+const idOf = (i: number) => `seeded-${String(i).padStart(5, '0')}`;
+
+test('rule: a workspace of many processes lists them all, while the DOM holds only the rows in view', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const app = new ProcessesPage(page);
+  await app.goto();
+  // Seeded through the runtime, as another tab of the workspace would start them: a second
+  // runtime (its own worker) on the same database; this tab hears of each and lists them.
+  await page.evaluate(async (count) => {
+    // The dev server's module, by its address (not bundled into the test).
+    const module = '/web/runtime/createRuntime.ts';
+    const { createRuntime } = (await import(
+      /* @vite-ignore */ module
+    )) as typeof import('../web/runtime/createRuntime.ts');
+    const other = await createRuntime({ dbName: 'wakeflow-workspace', seed: [] });
+    try {
+      for (let i = 0; i < count; i++)
+        await other.supervisor.start('nightly-refresh', {
+          id: `seeded-${String(i).padStart(5, '0')}`, // idOf, inside the page
+          paused: true,
+        });
+    } finally {
+      other.close();
+    }
+  }, MANY);
+
+  const filter = page.getByRole('combobox', { name: 'Show' });
+  await expect(filter.getByRole('option', { name: `all processes (${MANY})` })).toBeAttached();
+  // The table says how many rows it has, though it draws few of them.
+  await expect(app.table).toHaveAttribute('aria-rowcount', String(MANY + 1));
+  const drawn = await app.items.count();
+  expect(drawn).toBeGreaterThan(0);
+  expect(drawn).toBeLessThan(60);
+  await expect(app.items.first()).toContainText(idOf(0));
+
+  // Scrolled to the end, the last process is drawn, and still only a view's worth of rows.
+  await app.table.evaluate((table) => {
+    const scroller = table.closest('.process-table')!;
+    scroller.scrollTop = scroller.scrollHeight;
+  });
+  const last = page.getByRole('button', { name: `Inspect process ${idOf(MANY - 1)}` });
+  await expect(last).toBeVisible();
+  expect(await app.items.count()).toBeLessThan(60);
+  await expect(page.getByRole('button', { name: `Inspect process ${idOf(0)}` })).toHaveCount(0);
+
+  // A row drawn after scrolling opens its process like any other.
+  await last.click();
+  await expect(page.getByRole('region', { name: `Process ${idOf(MANY - 1)}` })).toBeVisible();
+});
