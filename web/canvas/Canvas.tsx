@@ -1,7 +1,6 @@
 import {
   Background,
   Controls,
-  MiniMap,
   MarkerType,
   ReactFlow,
   useReactFlow,
@@ -10,6 +9,9 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, type DragEvent } from 'react';
+import './canvas.css';
+import { CanvasMinimap } from './CanvasMinimap.tsx';
+import { useOpeningView } from './useOpeningView.ts';
 import {
   addNode,
   connect,
@@ -26,7 +28,15 @@ import { REMOVED_PREFIX } from './removedItems.ts';
 import { useFlowChanges } from './useFlowChanges.ts';
 
 const GRID: [number, number] = [20, 20];
-const EDGE_OPTIONS = { markerEnd: { type: MarkerType.ArrowClosed } };
+/** Arrowheads in the edges' own colour (canvas.css), which the theme's tokens may set. */
+const EDGE_OPTIONS = {
+  markerEnd: {
+    type: MarkerType.ArrowClosed,
+    color: 'var(--wf-edge, #5a6272)',
+    width: 11,
+    height: 11,
+  },
+};
 /** The flow's kinds, and ghosts of removed nodes while a process's flow changed. */
 const CANVAS_NODE_TYPES = { ...nodeTypes, removed: RemovedNode };
 
@@ -46,6 +56,7 @@ export function Canvas() {
   const flowId = useDesigner((s) => s.meta.id);
   const drawn = useFlowChanges(flowId, nodes, edges);
   const { screenToFlowPosition } = useReactFlow();
+  useOpeningView(flowId);
 
   const onConnect: OnConnect = useCallback((c) => connect(c), []);
   const onDragOver = useCallback((e: DragEvent) => {
@@ -79,14 +90,14 @@ export function Canvas() {
         colorMode="system"
         snapToGrid
         snapGrid={GRID}
-        fitView
+        minZoom={0.2}
         deleteKeyCode={['Delete', 'Backspace']}
         multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
         onlyRenderVisibleElements
         aria-label="Flow canvas"
       >
         <Background gap={GRID[0]} />
-        <MiniMap pannable zoomable ariaLabel="Minimap of the flow" />
+        <CanvasMinimap />
         <Controls aria-label="Zoom controls" />
         <FlowChangesLegend legend={drawn.legend} />
       </ReactFlow>

@@ -7,6 +7,7 @@ import {
 } from '@xyflow/react';
 import { create } from 'zustand';
 import type { Flow, FlowEdge, FlowNode, NodeKind } from '../../shared/schema.ts';
+import { analyzeLoops } from '../../shared/loops.ts';
 import type { Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
 import { fromCanvas, toCanvas, toCanvasEdge, toCanvasNode, type FlowMeta } from './flowCanvas.ts';
@@ -29,6 +30,16 @@ interface DesignerState extends Drawing {
   dragStart: Drawing | undefined;
   /** What validation found in the open flow, kept apart from the drawing (undo skips it). */
   problems: Problem[];
+  /** The loops' closing edges by id, found with the problems; the canvas draws them as loops. */
+  closing: ReadonlyMap<string, ClosingEdge>;
+}
+
+/** A closing edge (FORMAT.md, Loops): the loop head it leads back to and the nodes it spans. */
+export interface ClosingEdge {
+  head: string;
+  spans: readonly string[];
+  /** How far out it is drawn: nested loops and several closing edges of one loop go lower. */
+  depth: number;
 }
 
 export const useDesigner = create<DesignerState>(() => ({
@@ -39,6 +50,7 @@ export const useDesigner = create<DesignerState>(() => ({
   history: emptyHistory(),
   dragStart: undefined,
   problems: [],
+  closing: new Map(),
 }));
 
 const drawing = (s: Drawing): Drawing => ({ meta: s.meta, nodes: s.nodes, edges: s.edges });
@@ -57,6 +69,7 @@ export function openFlow(flow: Flow): void {
     history: emptyHistory(),
     dragStart: undefined,
     problems: [],
+    closing: new Map(),
   });
 }
 
@@ -201,6 +214,7 @@ export type { FlowMeta };
 export async function autoLayout(): Promise<void> {
   const { layoutDrawing } = await import('./autoLayout.ts');
   const s = useDesigner.getState();
-  const nodes = await layoutDrawing(s.nodes, s.edges);
+  const closing = analyzeLoops(fromCanvas(s.meta, s.nodes, s.edges)).closingEdges;
+  const nodes = await layoutDrawing(s.nodes, s.edges, closing);
   edit(() => ({ nodes }));
 }

@@ -1,5 +1,5 @@
-import { useReactFlow } from '@xyflow/react';
 import { useRef, useState } from 'react';
+import { useShowFlow } from '../../canvas/useOpeningView.ts';
 import { autoLayout, useDesigner, redoEdit, undoEdit, currentFlow } from '../designerStore.ts';
 import { downloadDataUrl, flowPicture } from '../exportImage.ts';
 import {
@@ -21,7 +21,7 @@ export function DesignerToolbar({
   const canUndo = useDesigner((s) => s.history.past.length > 0);
   const canRedo = useDesigner((s) => s.history.future.length > 0);
   const flowId = useDesigner((s) => s.meta.id);
-  const { fitView } = useReactFlow();
+  const showFlow = useShowFlow();
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | undefined>();
 
@@ -42,7 +42,9 @@ export function DesignerToolbar({
     setBusy('Laying out…');
     try {
       await autoLayout();
-      await fitView({ duration: 200 });
+      // The canvas takes the new positions on its next frame.
+      await new Promise(requestAnimationFrame);
+      showFlow({ duration: 200 });
     } finally {
       setBusy(undefined);
     }
