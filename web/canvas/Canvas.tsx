@@ -28,6 +28,8 @@ import { REMOVED_PREFIX } from './removedItems.ts';
 import { useFlowChanges } from './useFlowChanges.ts';
 
 const GRID: [number, number] = [20, 20];
+/** Flows with more nodes than this draw only what is in view. */
+const VIRTUALIZE_ABOVE = 150;
 /** Arrowheads in the edges' own colour (canvas.css), which the theme's tokens may set. */
 const EDGE_OPTIONS = {
   markerEnd: {
@@ -93,7 +95,10 @@ export function Canvas() {
         minZoom={0.2}
         deleteKeyCode={['Delete', 'Backspace']}
         multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
-        onlyRenderVisibleElements
+        // A flow opens readable, so part of a larger one is off screen: drawing every node of a
+        // small flow keeps it all reachable (by Tab, and for the picture); a large one draws
+        // only what is in view, for speed.
+        onlyRenderVisibleElements={drawn.nodes.length > VIRTUALIZE_ABOVE}
         aria-label="Flow canvas"
       >
         <Background gap={GRID[0]} />

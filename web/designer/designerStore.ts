@@ -73,12 +73,39 @@ export function openFlow(flow: Flow): void {
   });
 }
 
-/** Applies an edit as one step of history. */
+/** The field being typed into, whose keystrokes make one step of history between them. */
+let typing: string | undefined;
+let lastTyped: string | undefined;
+
+/**
+ * Runs edits made while typing into a field (`key` names it): each keystroke is applied at once,
+ * so validation sees it, but one typing session in one field is one step of history.
+ */
+export function typedInto(key: string, run: () => void): void {
+  typing = key;
+  try {
+    run();
+  } finally {
+    typing = undefined;
+  }
+}
+
+/** Ends a typing session (the field lost focus): the next keystroke begins a new step. */
+export function endTyping(): void {
+  lastTyped = undefined;
+}
+
+/** Applies an edit as one step of history (or as part of the typing session it continues). */
 export function edit(change: (d: Drawing) => Partial<Drawing>): void {
-  useDesigner.setState((s) => ({ ...change(s), history: record(s.history, drawing(s)) }));
+  useDesigner.setState((s) => {
+    const continues = typing !== undefined && typing === lastTyped && s.history.past.length > 0;
+    lastTyped = typing;
+    return { ...change(s), history: continues ? s.history : record(s.history, drawing(s)) };
+  });
 }
 
 export function undoEdit(): void {
+  lastTyped = undefined;
   useDesigner.setState((s) => {
     const r = undo(s.history, drawing(s));
     return r ? { ...r.state, history: r.history } : {};
@@ -86,6 +113,7 @@ export function undoEdit(): void {
 }
 
 export function redoEdit(): void {
+  lastTyped = undefined;
   useDesigner.setState((s) => {
     const r = redo(s.history, drawing(s));
     return r ? { ...r.state, history: r.history } : {};
@@ -111,9 +139,41 @@ export function onEdgesChange(changes: EdgeChange<CanvasEdge>[]): void {
   useDesigner.setState((s) => {
     const edges = applyEdgeChanges(changes, s.edges);
     if (changes.some((c) => c.type === 'remove'))
-      return { edges, history: record(s.history, drawing(s)) };
+      return {
+        edges,
+        nodes: joinsInStep(s.nodes, s.edges, edges),
+        history: record(s.history, drawing(s)),
+      };
     return { edges };
   });
+}
+
+/**
+ * A join's `depends` kept in step with the edges drawn into it: a node that comes to lead into a
+ * join is added to what it waits for, one that no longer does is taken out. Names the designer
+ * ticked without an edge stay, and so does any other node's `depends`.
+ */
+export function joinsInStep(
+  nodes: CanvasNode[],
+  before: readonly CanvasEdge[],
+  after: readonly CanvasEdge[],
+): CanvasNode[] {
+  const into = (edges: readonly CanvasEdge[], id: string) =>
+    new Set(edges.filter((e) => e.target === id).map((e) => e.source));
+  let changed = false;
+  const next = nodes.map((n) => {
+    const node = n.data.node;
+    if (node.kind !== 'join') return n;
+    const was = into(before, n.id);
+    const now = into(after, n.id);
+    const depends = node.depends ?? [];
+    const kept = depends.filter((d) => now.has(d) || !was.has(d));
+    const added = [...now].filter((d) => !was.has(d) && !kept.includes(d) && d !== n.id);
+    if (added.length === 0 && kept.length === depends.length) return n;
+    changed = true;
+    return { ...n, data: { ...n.data, node: { ...node, depends: [...kept, ...added] } } };
+  });
+  return changed ? next : nodes;
 }
 
 /** Removing nodes removes their edges too, and their names from every `depends`. */
@@ -146,7 +206,8 @@ export function connect(connection: Connection): void {
       ...(trigger ? { trigger } : {}),
     };
     const source = s.nodes.find((n) => n.id === edge.from)?.data.node;
-    return { edges: [...s.edges, toCanvasEdge(edge, source)] };
+    const edges = [...s.edges, toCanvasEdge(edge, source)];
+    return { edges, nodes: joinsInStep(s.nodes, s.edges, edges) };
   });
 }
 
@@ -199,7 +260,8 @@ export function deleteSelection(): void {
   if (nodeChanges.length + edgeChanges.length === 0) return;
   edit((d) => {
     const edges = applyEdgeChanges(edgeChanges, d.edges);
-    return removeDangling({ ...d, edges }, applyNodeChanges(nodeChanges, d.nodes));
+    const nodes = joinsInStep(applyNodeChanges(nodeChanges, d.nodes), d.edges, edges);
+    return removeDangling({ ...d, edges }, nodes);
   });
 }
 

@@ -2,7 +2,7 @@ import type { Flow } from '../../shared/schema.ts';
 import type { FlowNode } from '../../shared/schema.ts';
 import { edgeAriaLabel, edgeTriggerKind } from '../canvas/edgeLabel.ts';
 import { analyzeLoops } from '../../shared/loops.ts';
-import { validateFlow, type Problem } from '../../shared/validateFlow.ts';
+import { designFlowWarnings, validateFlow, type Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
 import { currentFlow, useDesigner, type ClosingEdge } from './designerStore.ts';
 
@@ -22,14 +22,17 @@ export function withProblems<T extends CanvasNode | CanvasEdge>(
   closing: ReadonlyMap<string, ClosingEdge> = new Map(),
 ): T[] {
   const byId = new Map<string, string[]>();
+  const warningsById = new Map<string, string[]>();
   for (const p of problems) {
     const id = p[key];
     if (id === undefined) continue;
-    byId.set(id, [...(byId.get(id) ?? []), p.message]);
+    const into = p.severity === 'warning' ? warningsById : byId;
+    into.set(id, [...(into.get(id) ?? []), p.message]);
   }
   return items.map((item) => {
     const next = byId.get(item.id) ?? [];
-    const data = item.data as { problems: readonly string[] };
+    const nextWarnings = warningsById.get(item.id) ?? [];
+    const data = item.data as { problems: readonly string[]; warnings?: readonly string[] };
     const edge = key === 'edgeId' ? (item as CanvasEdge).data?.edge : undefined;
     const ariaLabel =
       edge &&
@@ -39,10 +42,16 @@ export function withProblems<T extends CanvasNode | CanvasEdge>(
         edgeTriggerKind(edge, nodeOf(edge.from)),
         closing.get(edge.id)?.head,
       );
-    const sameProblems = same(data.problems, next);
+    const sameProblems = same(data.problems, next) && same(data.warnings ?? [], nextWarnings);
     if (sameProblems && (ariaLabel === undefined || ariaLabel === item.ariaLabel)) return item;
     const named = ariaLabel !== undefined ? { ariaLabel } : {};
-    const nextData = sameProblems ? data : { ...data, problems: next };
+    const nextData = sameProblems
+      ? data
+      : {
+          ...data,
+          problems: next,
+          ...(key === 'nodeId' || nextWarnings.length > 0 ? { warnings: nextWarnings } : {}),
+        };
     return { ...item, ...named, data: nextData } as T;
   });
 }
@@ -79,7 +88,7 @@ export function startLiveValidation(
     const flow = currentFlow();
     const flows = new Map(workspace());
     flows.set(flow.id, flow);
-    const problems = validateFlow(flow, { flows });
+    const problems = [...validateFlow(flow, { flows }), ...designFlowWarnings(flow)];
     const nodesById = new Map(flow.nodes.map((n) => [n.id, n]));
     const found = closingEdges(flow);
     useDesigner.setState((now) => {
