@@ -156,3 +156,110 @@ test('auto-layout of the daily loop: start leftmost, done right of sleep, no ove
     })
     .toBe(true);
 });
+
+test('fast to build: new nodes land in free space; a connection dropped on empty canvas picks and connects a new node; Delete in the panel; read-only fields; a placeholder for a dangling edge’s node', async ({
+  page,
+}) => {
+  const d = new DesignerPage(page);
+  await d.goto();
+  await d.newFlow();
+
+  // Two clicks on the palette: each node beside the last, covering none.
+  await d.addNode('work');
+  await d.addNode('work');
+  const placed = await boxes(d.nodes());
+  expect(placed).toHaveLength(4);
+  for (const [i, a] of placed.entries())
+    for (const b of placed.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+  await expect(d.node('work2')).toBeInViewport();
+
+  // Drawing a new connected node by mouse: drag from end's handle into empty canvas, drop, click
+  // a kind: 2 actions (before: click the palette, drag the node into place, drag an edge: 3).
+  const work2 = (await d.node('work2').boundingBox())!;
+  const canvas = (await d.canvas.boundingBox())!;
+  await d.dropConnection('work2', {
+    x: work2.x - canvas.x + work2.width + 160,
+    y: work2.y - canvas.y + work2.height / 2,
+  });
+  const picker = d.picker('work2');
+  await expect(picker).toBeVisible();
+  await expect(picker.getByRole('combobox', { name: 'Connect work2 to' })).toBeFocused();
+  await picker.getByRole('option', { name: 'New End node' }).click();
+  await expect(d.edge('work2', 'end1')).toHaveCount(1);
+  await expect(d.propertiesTitle()).toHaveText('End node end1');
+
+  // Delete from the panel: a node, then an edge.
+  await d.properties.getByRole('button', { name: 'Delete node end1' }).click();
+  await expect(d.node('end1')).toHaveCount(0);
+  await expect(d.edge('work2', 'end1')).toHaveCount(0);
+  await d.fitView();
+  await d.selectEdge('start', 'end');
+  await expect(d.field('Id')).not.toBeEditable();
+  await expect(d.field('From')).not.toBeEditable();
+  await d.properties.getByRole('button', { name: 'Delete edge start → end' }).click();
+  await expect(d.edge('start', 'end')).toHaveCount(0);
+
+  // An imported edge to a node that is not there: a placeholder for the node, and its problem.
+  await d.importFile(
+    'dangling.flow.json',
+    JSON.stringify({
+      format: 'flow/1',
+      id: 'dangling',
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 } },
+        { id: 'done', kind: 'end', position: { x: 240, y: 0 } },
+      ],
+      edges: [
+        { id: 'e1', from: 'start', to: 'done' },
+        { id: 'e2', from: 'start', to: 'ghost' },
+      ],
+    }),
+  );
+  await expect(d.flowId).toHaveText('id: dangling');
+  await expect(d.canvas.getByRole('group', { name: /^Missing node ghost: / })).toBeVisible();
+  await expect(
+    d.problemList.getByRole('button', { name: /^edge start → ghost: goes to "ghost"/ }),
+  ).toBeVisible();
+});
+
+test('the keyboard draws: a skip link to the canvas, C on a focused node connects it to a new node or one of the flow’s, a loop included; moved by keys a node stays in view', async ({
+  page,
+}) => {
+  const d = new DesignerPage(page);
+  await d.goto();
+  await d.newFlow();
+  await d.selectEdge('start', 'end');
+  await page.keyboard.press('Delete');
+  await expect(d.edges()).toHaveCount(0);
+
+  // The skip link is the way in: it puts focus on the canvas's first node, start.
+  await page.getByRole('link', { name: 'Skip to the canvas' }).focus();
+  await page.keyboard.press('Enter');
+  // start → a new continue-after, focused when it is made.
+  await page.keyboard.press('c');
+  await d.pick('start', 'continue', 'New Continue after node');
+  await expect(d.edge('start', 'wait1')).toHaveCount(1);
+  // From its trigger to a new work node.
+  await page.keyboard.press('c');
+  await d
+    .picker('wait1')
+    .getByRole('combobox', { name: /^Taken when/ })
+    .selectOption({ label: 'trigger timer fires' });
+  await d.pick('wait1', 'work', 'New Work node');
+  await expect(d.edge('wait1', 'work1')).toHaveAccessibleName(/on timer timer/);
+  // Back round the loop, to a node already there.
+  await page.keyboard.press('c');
+  await d.pick('work1', 'wait1', 'wait1');
+  await expect(d.edge('work1', 'wait1')).toHaveAccessibleName(/closes the loop at wait1/);
+  // wait1 is focused again: out of the loop to the end.
+  await page.keyboard.press('c');
+  await d.pick('wait1', 'end', 'end');
+  await expect(d.edge('wait1', 'end')).toHaveCount(1);
+  await expect(d.noProblems).toBeVisible();
+
+  // Moved by the arrow keys far to the right, the node stays in view and keeps focus.
+  await d.selectNode('work1');
+  for (let i = 0; i < 80; i++) await page.keyboard.press('ArrowRight');
+  await expect(d.node('work1')).toBeInViewport();
+  await expect(page.locator(':focus')).toHaveAttribute('data-id', 'work1');
+});

@@ -14,6 +14,7 @@ import { fromCanvas, toCanvas, toCanvasEdge, toCanvasNode, type FlowMeta } from 
 import { emptyHistory, record, redo, undo, type History } from './history.ts';
 import { freshId, ID_PREFIX } from './newIds.ts';
 import { newNodeOfKind } from './newNode.ts';
+import { boundsOf, freeSpot, NEW_NODE_SIZE } from './placement.ts';
 
 /** One state of the drawing: what undo and redo move between. */
 export interface Drawing {
@@ -194,21 +195,82 @@ function removeDangling(s: Drawing, nodes: CanvasNode[]): Partial<Drawing> {
 
 /** Draws an edge; from a trigger's own handle, the edge names that trigger. */
 export function connect(connection: Connection): void {
+  edit((s) => connected(s, connection));
+}
+
+/**
+ * Adds a node of a kind at a position with an edge into it from `from` (a node, and the handle
+ * the edge leaves by), as one edit; the new node is selected. Returns its id.
+ */
+export function addConnectedNode(
+  kind: NodeKind,
+  position: { x: number; y: number },
+  from: { node: string; handle: string | null },
+): string {
+  let id = '';
   edit((s) => {
-    const id = freshId('e', new Set(s.edges.map((e) => e.id)));
-    const trigger = connection.sourceHandle?.startsWith('trigger:')
-      ? connection.sourceHandle.slice(8)
-      : undefined;
-    const edge: FlowEdge = {
-      id,
-      from: connection.source,
-      to: connection.target,
-      ...(trigger ? { trigger } : {}),
-    };
-    const source = s.nodes.find((n) => n.id === edge.from)?.data.node;
-    const edges = [...s.edges, toCanvasEdge(edge, source)];
-    return { edges, nodes: joinsInStep(s.nodes, s.edges, edges) };
+    id = freshId(ID_PREFIX[kind] ?? kind, new Set(s.nodes.map((n) => n.id)));
+    const node = { ...toCanvasNode(newNodeOfKind(kind, id), position), selected: true };
+    const nodes = [...s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node];
+    return connected(
+      { ...s, nodes },
+      { source: from.node, sourceHandle: from.handle, target: id, targetHandle: null },
+    );
   });
+  return id;
+}
+
+function connected(s: Drawing, connection: Connection): Partial<Drawing> {
+  const id = freshId('e', new Set(s.edges.map((e) => e.id)));
+  const trigger = connection.sourceHandle?.startsWith('trigger:')
+    ? connection.sourceHandle.slice(8)
+    : undefined;
+  const edge: FlowEdge = {
+    id,
+    from: connection.source,
+    to: connection.target,
+    ...(trigger ? { trigger } : {}),
+  };
+  const source = s.nodes.find((n) => n.id === edge.from)?.data.node;
+  const edges = [...s.edges, toCanvasEdge(edge, source)];
+  return { edges, nodes: joinsInStep(s.nodes, s.edges, edges) };
+}
+
+/** Deletes nodes (with their edges) and edges by id, as one edit. */
+export function deleteItems(nodeIds: readonly string[], edgeIds: readonly string[]): void {
+  if (nodeIds.length + edgeIds.length === 0) return;
+  edit((d) => {
+    const edges = applyEdgeChanges(
+      edgeIds.map((id) => ({ type: 'remove' as const, id })),
+      d.edges,
+    );
+    const nodes = joinsInStep(
+      applyNodeChanges(
+        nodeIds.map((id) => ({ type: 'remove' as const, id })),
+        d.nodes,
+      ),
+      d.edges,
+      edges,
+    );
+    return removeDangling({ ...d, edges }, nodes);
+  });
+}
+
+/** A node's box on the canvas: measured, or the size a new node is taken to have. */
+export const rectOf = (n: CanvasNode) => ({
+  ...n.position,
+  width: n.measured?.width ?? NEW_NODE_SIZE.width,
+  height: n.measured?.height ?? NEW_NODE_SIZE.height,
+});
+
+/**
+ * Where a new node goes: in free space beside the selection, or right of the last node, or (in
+ * an empty flow) at `fallback`.
+ */
+export function spotForNew(fallback: { x: number; y: number }): { x: number; y: number } {
+  const nodes = useDesigner.getState().nodes;
+  const near = boundsOf(nodes.filter((n) => n.selected).map(rectOf));
+  return freeSpot(nodes.map(rectOf), near, NEW_NODE_SIZE, fallback);
 }
 
 /** Adds a node of a kind at a position and selects it; returns its id. */
@@ -251,18 +313,10 @@ export function renameFlow(name: string): void {
 /** Deletes the selected nodes (with their edges) and edges. */
 export function deleteSelection(): void {
   const s = useDesigner.getState();
-  const nodeChanges = s.nodes
-    .filter((n) => n.selected)
-    .map((n) => ({ type: 'remove' as const, id: n.id }));
-  const edgeChanges = s.edges
-    .filter((e) => e.selected)
-    .map((e) => ({ type: 'remove' as const, id: e.id }));
-  if (nodeChanges.length + edgeChanges.length === 0) return;
-  edit((d) => {
-    const edges = applyEdgeChanges(edgeChanges, d.edges);
-    const nodes = joinsInStep(applyNodeChanges(nodeChanges, d.nodes), d.edges, edges);
-    return removeDangling({ ...d, edges }, nodes);
-  });
+  deleteItems(
+    s.nodes.filter((n) => n.selected).map((n) => n.id),
+    s.edges.filter((e) => e.selected).map((e) => e.id),
+  );
 }
 
 /** Replaces every node and edge in one edit (paste, duplicate, layout). */

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Canvas } from '../../canvas/Canvas.tsx';
 import { setOpenSubflowHandler } from '../../canvas/nodes/openSubflow.ts';
 import { Palette } from '../../canvas/Palette.tsx';
+import { useKeepInView } from '../../canvas/useKeepInView.ts';
 import { useShortcuts } from '../../canvas/useShortcuts.ts';
 import { openSubflowNode } from '../../inspector/openInPlace.ts';
 import { ScopeBreadcrumb } from '../../inspector/ScopeBreadcrumb.tsx';
@@ -17,7 +18,7 @@ import {
   startAutosave,
   workspaceFlows,
 } from '../../workspace/workspaceActions.ts';
-import { addNode, useDesigner } from '../designerStore.ts';
+import { addNode, spotForNew, useDesigner } from '../designerStore.ts';
 import { startLiveValidation } from '../validation.ts';
 import { DesignerToolbar } from './DesignerToolbar.tsx';
 import { HelpDialog } from './HelpDialog.tsx';
@@ -61,23 +62,32 @@ function DesignerLayout() {
   const showHelp = useCallback(() => setHelp(true), []);
   useShortcuts({ onHelp: showHelp });
 
-  const addAtCentre = useCallback(
+  const keepInView = useKeepInView();
+  // A new node goes in free space beside the selection (or right of the last node), in view.
+  const addBeside = useCallback(
     (kind: Parameters<typeof addNode>[0]) => {
       const pane = document.querySelector('.canvas')?.getBoundingClientRect();
       const centre = pane
         ? { x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 }
         : { x: 0, y: 0 };
-      addNode(kind, screenToFlowPosition(centre));
+      const id = addNode(kind, spotForNew(screenToFlowPosition(centre)));
+      requestAnimationFrame(() => keepInView(id));
     },
-    [screenToFlowPosition],
+    [screenToFlowPosition, keepInView],
   );
 
   return (
     <div className="designer">
+      <nav className="skip-links" aria-label="Skip links">
+        <a href="#flow-canvas" onClick={skipToCanvas}>
+          Skip to the canvas
+        </a>
+        <a href="#properties">Skip to the properties</a>
+      </nav>
       <aside className="designer-side" aria-label="Flows and node kinds">
         <WorkspaceList />
         <h2 id="palette-heading">Add a node</h2>
-        <Palette onAdd={addAtCentre} orientation="vertical" />
+        <Palette onAdd={addBeside} orientation="vertical" />
       </aside>
       <section className="designer-main" aria-label="Designer">
         <FlowTitle />
@@ -100,6 +110,14 @@ function DesignerLayout() {
       <HelpDialog open={help} onClose={() => setHelp(false)} />
     </div>
   );
+}
+
+/** Focuses the canvas's first node (or the canvas), where the keyboard can start drawing. */
+function skipToCanvas(e: { preventDefault: () => void }) {
+  e.preventDefault();
+  const canvas = document.getElementById('flow-canvas');
+  const first = canvas?.querySelector<HTMLElement>('.react-flow__node[tabindex]');
+  (first ?? canvas?.querySelector<HTMLElement>('.react-flow') ?? canvas)?.focus();
 }
 
 /** The open flow's name, editable; the id stays as it is. */
