@@ -200,7 +200,6 @@ export function Canvas() {
         colorMode="system"
         snapToGrid
         snapGrid={GRID}
-        minZoom={0.2}
         deleteKeyCode={['Delete', 'Backspace']}
         multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
         // A flow opens readable, so part of a larger one is off screen: drawing every node of a
