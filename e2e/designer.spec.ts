@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DesignerPage, type FlowFile } from './fixtures/designerPage.ts';
+import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 // A canvas wide enough for seven nodes side by side; every test starts on a fresh browser context,
 // whose workspace holds the examples.
@@ -200,21 +201,24 @@ test('a broken expression shows under its field, on its node and in the problems
   await expect(d.noProblems).toBeVisible();
   await d.addNode('work');
   await d.moveNode('work1', { x: 300, y: 120 });
+  await d.connect('start', 'work1');
+  await d.selectNode('work1');
   await d.properties.getByRole('button', { name: 'Add assignment' }).click();
   await d.fill('count', 'Context path', 'Assignment 1');
 
-  // Checked as it is typed: the error shows under the field before anything is committed.
+  // Checked as it is typed: the error shows under the field, and at once, with no Enter and
+  // no leaving the field, on the node and in the problems list too.
   const expression = d.field('Expression (JSONata)', 'Assignment 1');
   await expression.fill('count +');
   await expect(expression).toHaveAttribute('aria-invalid', 'true');
   await expect(expression).toHaveAccessibleDescription(/^The expression does not parse: /);
-
-  // Committed, it is a problem of the flow: in the list, and on the node.
-  await expression.press('Enter');
+  await expect(expression).toBeFocused();
   const problem = d.problemList.getByRole('button', {
     name: /^node "work1": set "count": the expression does not parse: /,
   });
   await expect(problem).toBeVisible();
+  await expect(expression).toBeFocused();
+  await expression.press('Enter');
   await expect(d.problemList.getByRole('listitem')).toHaveCount(1);
   await expect(d.problems.getByRole('heading')).toHaveText('Problems 1');
   await expect(d.noProblems).toBeHidden();
@@ -282,14 +286,15 @@ test('undo and redo with Ctrl+Z, Ctrl+Shift+Z and the toolbar: a node added, a m
   const label = d.field('Label');
   await label.pressSequentially('Compute total');
   await label.press('Enter');
-  await expect(d.node('work1')).toHaveAccessibleName('work node work1: Compute total');
+  // (Nothing leads to it yet: it carries a warning.)
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1: Compute total, 1 warning');
   await d.selectNode('work1'); // back on the canvas, out of the text field
   await page.keyboard.press('Control+Z');
-  await expect(d.node('work1')).toHaveAccessibleName('work node work1');
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1, 1 warning');
   await expect(label).toHaveValue('');
   await expect(d.nodes()).toHaveCount(3);
   await page.keyboard.press('Control+Shift+Z');
-  await expect(d.node('work1')).toHaveAccessibleName('work node work1: Compute total');
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1: Compute total, 1 warning');
   await expect(label).toHaveValue('Compute total');
 });
 
@@ -364,6 +369,8 @@ test('export a flow and import it again: it comes in under a new id, identical; 
   await expect(d.flowName).toHaveValue('Order with approval and a timeout');
   await expect(d.flowItems()).toHaveCount(names.length + 1);
   await expect(d.flowLink('Order with approval and a timeout')).toHaveCount(2);
+  // It opens readable, around its start: fit it to see every node.
+  await d.fitView();
   await expect(d.nodes()).toHaveCount(original.flow.nodes.length);
   await expect(d.noProblems).toBeVisible();
 
@@ -469,4 +476,59 @@ test('copy and paste give new ids, duplicate copies the selection; the help list
   await expect(d.helpDialog).toBeVisible();
   await d.helpDialog.getByRole('button', { name: 'Close' }).click();
   await expect(d.helpDialog).toBeHidden();
+});
+
+test('validation for designers: a node nothing leads to is a warning that does not stop a run; a join waits for the edges drawn into it; problems name edges by their ends', async ({
+  page,
+}) => {
+  const d = new DesignerPage(page);
+  await d.goto();
+  await d.newFlow();
+  await expect(d.noProblems).toBeVisible();
+
+  // A node no edge leads to never runs: a warning on it and in the list, not a problem.
+  await d.addNode('work');
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1, 1 warning');
+  await expect(
+    d.problemList.getByRole('button', {
+      name: 'Warning: node "work1": never runs: nothing leads here',
+    }),
+  ).toBeVisible();
+  await expect(d.problems.getByRole('heading')).toHaveText('Problems 0');
+  await expect(
+    d.problems.getByText('No problems: this flow can run, with warnings.'),
+  ).toBeVisible();
+  // It can still run: a process of it starts.
+  await new InspectorPage(page).start('New flow');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // A join: the edges drawn into it fill what it waits for, and removing one takes it out.
+  await d.connect('start', 'work1');
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1');
+  await d.addNode('join');
+  await d.moveNode('join1', { x: 500, y: 300 });
+  await expect(d.node('join1')).toHaveAccessibleName(/join node join1, 1 problem, 1 warning/);
+  await d.connect('work1', 'join1');
+  await d.connect('start', 'join1');
+  await d.selectNode('join1');
+  const waitsFor = d.group('Waits for (depends)');
+  await expect(waitsFor.getByRole('checkbox', { name: 'work1' })).toBeChecked();
+  await expect(waitsFor.getByRole('checkbox', { name: 'start' })).toBeChecked();
+  await expect(d.node('join1')).toHaveAccessibleName('join node join1');
+  await d.selectEdge('start', 'join1');
+  await page.keyboard.press('Delete');
+  await expect(d.edge('start', 'join1')).toHaveCount(0);
+  await d.selectNode('join1');
+  await expect(waitsFor.getByRole('checkbox', { name: 'start' })).not.toBeChecked();
+  await expect(waitsFor.getByRole('checkbox', { name: 'work1' })).toBeChecked();
+  // Still the designer's to change: untick what an edge put there.
+  await d.check('work1', false, 'Waits for (depends)');
+  await expect(d.node('join1')).toHaveAccessibleName(/join node join1, 1 problem/);
+
+  // A problem on an edge names it by its ends.
+  await d.selectEdge('work1', 'join1');
+  await d.field('Condition (when, JSONata)').fill('count +');
+  await expect(
+    d.problemList.getByRole('button', { name: /^edge work1 → join1: condition / }),
+  ).toBeVisible();
 });
