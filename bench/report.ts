@@ -6,6 +6,7 @@ import type { BundleResult } from './bundle.ts';
 import type { EngineCase } from './engine.bench.ts';
 import type { HistoryResult } from './history.bench.ts';
 import type { ResumeResult } from './resume.bench.ts';
+import type { SimulateResult } from './simulate.bench.ts';
 
 /** Everything one `npm run bench` measured; `bench/results.json` holds the latest. */
 export interface Results {
@@ -22,6 +23,7 @@ export interface Results {
   engine?: EngineCase[];
   resume?: ResumeResult;
   history?: HistoryResult;
+  simulate?: SimulateResult;
   browser?: BrowserRuntimeResult;
   bundle?: BundleResult;
   canvas?: CanvasResult;
@@ -91,12 +93,29 @@ export function goals(r: Results): Goal[] {
       met: timeFlatness <= 1.5 && bytesFlatness <= 1.1,
     });
   }
+  if (r.simulate) {
+    for (const p of [r.simulate.startup, ...r.simulate.cases]) {
+      out.push({
+        goal: `flow simulate: ${p.name} under ${ms(p.goalMs)}, start-up included`,
+        measured: `${ms(p.wallMs.median)} (CPU ${ms(p.cpuMs.median)}, load ${num(p.load)})`,
+        met: p.wallMs.median < p.goalMs,
+      });
+    }
+  }
   if (r.browser) {
     const w = r.browser.full.wakesPerSec.median;
     out.push({
       goal: `at least 500 wakes per second in Chromium (${r.browser.full.processes} due)`,
       measured: `${num(w)} /s`,
       met: w >= 500,
+    });
+  }
+  if (r.browser?.advance) {
+    const a = r.browser.advance;
+    out.push({
+      goal: `a one-minute loop advanced 7 days (${fmt(a.passes)} passes) under 5 s, no task over 100 ms (runtime on the page, no UI)`,
+      measured: `${ms(a.ms)}, longest task ${ms(a.longestTaskMs)} (${a.longTasks} over 50 ms)`,
+      met: a.ms < 5000 && a.longestTaskMs <= 100,
     });
   }
   if (r.canvas) {
@@ -202,6 +221,16 @@ export function render(r: Results): string {
     }
     parts.push(
       '2. Persisted resume cycle on fake-indexeddb (load, wake with input, run to the next stop, save)\n\n' +
+        table(rows),
+    );
+  }
+  if (r.simulate) {
+    const rows = [['case', 'goal', 'wall (median)', 'CPU (median)', 'load']];
+    for (const p of [r.simulate.startup, ...r.simulate.cases]) {
+      rows.push([p.name, ms(p.goalMs), ms(p.wallMs.median), ms(p.cpuMs.median), num(p.load)]);
+    }
+    parts.push(
+      `7. flow simulate, the whole command (${r.simulate.compiled ? 'compiled' : 'from the sources, through tsx'}; wall and CPU time)\n\n` +
         table(rows),
     );
   }

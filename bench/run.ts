@@ -14,20 +14,22 @@ import { engineBench } from './engine.bench.ts';
 import { historyBench } from './history.bench.ts';
 import { goals, render, type Results } from './report.ts';
 import { resumeBench } from './resume.bench.ts';
+import { simulateBench } from './simulate.bench.ts';
 
 /**
  * `npm run bench`: every benchmark of the benchmarks issue, in one process, then a table on
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * bundle, browser, canvas, timing, workbench; canvas, timing and workbench build the app as bundle
- * does) and prints them without touching results.json, which always holds a full run.
+ * simulate, bundle, browser, canvas, timing, workbench; canvas, timing and workbench build the app
+ * as bundle does) and prints them without touching results.json, which always holds a full run.
  */
 
 const SECTIONS = [
   'engine',
   'resume',
   'history',
+  'simulate',
   'bundle',
   'browser',
   'canvas',
@@ -81,6 +83,7 @@ async function main() {
   if (sections.has('engine')) results.engine = await engineBench(log);
   if (sections.has('resume')) results.resume = await resumeBench(log);
   if (sections.has('history')) results.history = await historyBench(log);
+  if (sections.has('simulate')) results.simulate = await simulateBench(log);
 
   const app = tempDir('app');
   let browser: Browser | undefined;

@@ -37,10 +37,15 @@ test('rule: an expression no guardrail can stop ends the runtime worker; its nod
 
   const id = await app.startSteppedPastStart('Runaway');
   await app.control('Run').click();
-  // The page's own thread answers while the worker is stuck: typing shows at once.
+  // The page's own thread answers while the worker is stuck: a dialog opens and takes typing.
+  await app.openStartForm();
   const json = app.startForm.getByLabel('Initial context (JSON)');
   await json.fill('{"typed": "while it ran"}');
   await expect(json).toHaveValue('{"typed": "while it ran"}');
+  // Closed by its button, not Escape, which would stop the run.
+  const dialog = page.getByRole('dialog', { name: 'Start a process' });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(app.startForm).toBeHidden();
   await expect(app.status).toHaveText('failed');
   await expect(app.process).toContainText(
     /node "spin": ran for more than 1 second in one call that could not be interrupted; the runtime was restarted and the node failed/,

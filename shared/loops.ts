@@ -76,19 +76,35 @@ export function analyzeLoops(flow: Flow, graph: FlowGraph = buildGraph(flow)): L
     }
   }
 
-  const dominatingHeads = new Map<string, string[]>();
+  const dominatingHeads = new Map<string, readonly string[]>();
   const reachable = new Set<string>();
   if (graph.start !== undefined) {
     const idom = immediateDominators(graph, graph.start);
+    // A node's heads are its immediate dominator's, and itself if it is a head: each found once
+    // along the dominator tree, so that a chain of n nodes costs n, not n² (nodes that share
+    // their heads share the list, which no one changes).
+    const byNode: (readonly string[] | undefined)[] = [];
+    const headsOf = (n: number): readonly string[] => {
+      const path: number[] = [];
+      let d = n;
+      while (byNode[d] === undefined) {
+        path.push(d);
+        if (d === graph.start) break;
+        d = idom[d]!;
+      }
+      let above = byNode[d] ?? [];
+      for (let i = path.length - 1; i >= 0; i--) {
+        const at = path[i]!;
+        const own = loops.has(name(at)) ? [...above, name(at)] : above;
+        byNode[at] = own;
+        above = own;
+      }
+      return byNode[n]!;
+    };
     graph.ids.forEach((id, n) => {
       if (idom[n] === undefined) return;
       reachable.add(id);
-      const found: string[] = [];
-      for (let d = n; ; d = idom[d]!) {
-        if (loops.has(name(d))) found.push(name(d));
-        if (d === graph.start) break;
-      }
-      dominatingHeads.set(id, found.reverse());
+      dominatingHeads.set(id, headsOf(n));
     });
   }
   return { heads, loops, closingEdges, dominatingHeads, reachable, irreducible };

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { stats, type Stats } from '../harness.ts';
-import type { WakeBenchResult } from './main.ts';
+import type { AdvanceBenchResult, WakeBenchResult } from './main.ts';
 import { buildPage, serve, tempDir } from './serve.ts';
 
 /**
@@ -32,6 +32,8 @@ export interface WakeFigures {
 export interface BrowserRuntimeResult {
   small: WakeFigures;
   full: WakeFigures;
+  /** Seven days of a one-minute loop, advanced in one go (issue 17's long history). */
+  advance?: AdvanceBenchResult;
 }
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -73,8 +75,10 @@ export async function browserRuntimeBench(
       const small = await wake(page, 100, 3, true);
       log(`chromium: waking ${processes} processes, 3 rounds …`);
       const full = await wake(page, processes, 3, false);
+      log('chromium: advancing a one-minute loop by seven days …');
+      const advance = await page.evaluate(() => window.wakeflowBench.advanceBench(7));
       await context.close();
-      return { small, full };
+      return { small, full, advance };
     } finally {
       await server.close();
     }

@@ -1,5 +1,3 @@
-// The command line keeps its workspace in memory, on the same IndexedDB store code as the app.
-import 'fake-indexeddb/auto';
 import { oneLine, runCli } from './runCli.ts';
 
 // The last resort: whatever escapes runCli (an error thrown later from a callback, a rejection

@@ -2,14 +2,12 @@ import { addDuration, parseDuration } from '../../shared/duration.ts';
 import type { FlowChange } from '../../shared/flowDiff.ts';
 import { timersOf, waitDue } from '../engine/timers.ts';
 import { VirtualClock } from '../supervisor/clock.ts';
-import { IdbStore } from '../store/idbStore.ts';
+import { MemoryStore } from '../store/memoryStore.ts';
 import { liveWaits } from '../supervisor/pendingWakes.ts';
 import type { ProcessStatus } from '../supervisor/records.ts';
 import { Supervisor, SupervisorError, type SupervisorOptions } from '../supervisor/supervisor.ts';
 import type { Store } from '../supervisor/store.ts';
 import type { Scenario, ScenarioStep } from './scenario.ts';
-
-let runs = 0;
 
 /** The report of FORMAT.md §3. */
 export interface SimulationReport {
@@ -40,15 +38,9 @@ export async function simulate(
   /** The supervisor's limits, for tests that reach them quickly; the defaults otherwise. */
   limits: Pick<SupervisorOptions, 'maxLiveBranches' | 'maxStepsPerRun'> = {},
 ): Promise<SimulationReport> {
-  if (!store) {
-    // The same store code as the app, on whatever IndexedDB is there (fake-indexeddb in Node).
-    const idb = await IdbStore.open(`simulate-${++runs}`);
-    try {
-      return await simulate(scenario, idb, limits);
-    } finally {
-      idb.close();
-    }
-  }
+  // The app's Store semantics kept in memory: IndexedDB's cost without its use here
+  // (docs/decisions.md, "flow simulate keeps its workspace in memory").
+  store ??= new MemoryStore();
   const clock = new VirtualClock(scenario.clock);
   const supervisor = new Supervisor(store, clock, limits);
   for (const flow of scenario.flows) await store.putFlow(flow);

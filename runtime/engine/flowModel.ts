@@ -1,4 +1,4 @@
-import { buildGraph, reachingTo, type FlowGraph, type GraphEdge } from '../../shared/graph.ts';
+import { buildGraph, type FlowGraph, type GraphEdge } from '../../shared/graph.ts';
 import { analyzeLoops } from '../../shared/loops.ts';
 import type { Flow, FlowEdge, FlowNode } from '../../shared/schema.ts';
 import { signature } from '../../shared/signature.ts';
@@ -24,6 +24,13 @@ export interface FlowModel {
    * arrive at the join in its own generation.
    */
   reachersAvoidingPasses(join: string, target: string): ReadonlySet<string>;
+  /**
+   * The union of `reachersAvoidingPasses(join, named)` over the nodes `join` names: a join is
+   * settled when no live item of its generation stands in it.
+   */
+  reachersOfDepends(join: string): ReadonlySet<string>;
+  /** The nodes a join names in `depends`, as a set. */
+  dependsOf(join: string): ReadonlySet<string>;
   /** Nodes that can reach `target` by any path, loops included. */
   reachers(target: string): ReadonlySet<string>;
 }
@@ -59,6 +66,12 @@ function buildModel(flow: Flow): FlowModel {
   const headsOf = (id: string) => loops.dominatingHeads.get(id) ?? [];
   const avoiding = new Map<string, ReadonlySet<string>>();
   const plain = new Map<string, ReadonlySet<string>>();
+  const ofDepends = new Map<string, ReadonlySet<string>>();
+  const named = new Map<string, ReadonlySet<string>>();
+  const passSkip = (join: string) => {
+    const passHeads = new Set(headsOf(join));
+    return (e: GraphEdge) => loops.closingEdges.has(e.id) && passHeads.has(graph.ids[e.to]!);
+  };
   return {
     flow,
     signature: signature(flow),
@@ -70,32 +83,55 @@ function buildModel(flow: Flow): FlowModel {
     reachersAvoidingPasses(join, target) {
       const key = `${join}\u0000${target}`;
       let set = avoiding.get(key);
+      if (!set) avoiding.set(key, (set = reachersOf(graph, [target], passSkip(join))));
+      return set;
+    },
+    reachersOfDepends(join) {
+      let set = ofDepends.get(join);
       if (!set) {
-        const passHeads = new Set(headsOf(join));
-        set = reachersOf(
-          graph,
-          target,
-          (e) => loops.closingEdges.has(e.id) && passHeads.has(graph.ids[e.to]!),
-        );
-        avoiding.set(key, set);
+        const targets = nodes.get(join)?.depends ?? [];
+        ofDepends.set(join, (set = reachersOf(graph, targets, passSkip(join))));
       }
+      return set;
+    },
+    dependsOf(join) {
+      let set = named.get(join);
+      if (!set) named.set(join, (set = new Set(nodes.get(join)?.depends ?? [])));
       return set;
     },
     reachers(target) {
       let set = plain.get(target);
-      if (!set) plain.set(target, (set = reachersOf(graph, target, () => false)));
+      if (!set) plain.set(target, (set = reachersOf(graph, [target], () => false)));
       return set;
     },
   };
 }
 
-/** Every node with a path to `target` (itself included), by id. */
+/**
+ * Every node with a path to one of `targets` (themselves included), by id: one walk for all of
+ * them, so that the union costs what the graph does, not what each target's set does.
+ */
 function reachersOf(
   graph: FlowGraph,
-  target: string,
+  targets: readonly string[],
   skip: (e: GraphEdge) => boolean,
 ): ReadonlySet<string> {
-  const start = graph.index.get(target);
-  if (start === undefined) return new Set();
-  return new Set([...reachingTo(graph, start, skip)].map((i) => graph.ids[i]!));
+  const seen = new Set<number>();
+  const work: number[] = [];
+  for (const t of targets) {
+    const i = graph.index.get(t);
+    if (i !== undefined && !seen.has(i)) {
+      seen.add(i);
+      work.push(i);
+    }
+  }
+  while (work.length > 0) {
+    const n = work.pop()!;
+    for (const e of graph.in[n]!) {
+      if (seen.has(e.from) || skip(e)) continue;
+      seen.add(e.from);
+      work.push(e.from);
+    }
+  }
+  return new Set([...seen].map((i) => graph.ids[i]!));
 }

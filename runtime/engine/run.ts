@@ -76,6 +76,9 @@ export class NodeFailure extends Error {
 
 const isBarrier = (n: FlowNode | undefined) => (n?.depends?.length ?? 0) > 0;
 
+/** Something live in a scope, as the settled rule sees it: a node and its generation. */
+type LiveItem = { node: string; gen: Generation };
+
 /**
  * A part of a step, written as a generator so that a step runs synchronously from end to end
  * when every expression it meets has a result at once (the shortcut in expr/fastPath.ts), and
@@ -446,25 +449,25 @@ export class Run {
       changed = false;
       for (const record of scope.data.joins) {
         if (record.decided) continue;
-        const live = this.liveItems(scope, [...arrivals, ...joinTokens], record);
-        const depends = model.node(record.node)?.depends ?? [];
-        const settled = depends.every((named) => {
-          const shared = (at: string) => sharedHeads(model, at, record.node);
-          const reachers = model.reachersAvoidingPasses(record.node, named);
-          return !live.some(
-            (x) => reachers.has(x.node) && samePasses(x.gen, record.gen, shared(x.node)),
-          );
-        });
+        // Settled when no live item of the join's generation could reach any named node: one
+        // look-up per live item in the union of the named nodes' reachers, not one per pair.
+        const reachers = model.reachersOfDepends(record.node);
+        const settled = !this.someLive(
+          scope,
+          arrivals,
+          joinTokens,
+          record,
+          (x) =>
+            reachers.has(x.node) &&
+            samePasses(x.gen, record.gen, sharedHeads(model, x.node, record.node)),
+        );
         if (!settled) continue;
-        const ran = depends.some((named) => {
-          const length = sharedHeads(model, named, record.node);
-          return scope.data.ran.some(
-            (f) =>
-              f.join === record.node &&
-              f.node === named &&
-              samePasses(f.gen, record.gen, length) &&
-              f.gen.length === length,
-          );
+        // A ran fact is kept per named node, so one pass over the facts answers for all of them.
+        const named = model.dependsOf(record.node);
+        const ran = scope.data.ran.some((f) => {
+          if (f.join !== record.node || !named.has(f.node)) return false;
+          const length = sharedHeads(model, f.node, record.node);
+          return f.gen.length === length && samePasses(f.gen, record.gen, length);
         });
         record.decided = true;
         const full = model.heads(record.node).length;
@@ -489,28 +492,42 @@ export class Run {
     this.collect(scope);
   }
 
-  /** What is running, ready, asleep or waiting at a join in a scope (FORMAT.md's settled rule). */
-  private liveItems(scope: Scope, pending: { node: string; gen: Generation }[], except?: object) {
+  /**
+   * Whether anything running, ready, asleep or waiting at a join in a scope (FORMAT.md's settled
+   * rule), or about to be ready (`pending`, `more`), meets `test`. Walked in place: a step must
+   * not copy every live item to ask whether one of them matters.
+   */
+  private someLive(
+    scope: Scope,
+    pending: readonly LiveItem[],
+    more: readonly LiveItem[],
+    except: object | undefined,
+    test: (x: LiveItem) => boolean,
+  ): boolean {
     const d = scope.data;
-    return [
-      ...d.ready,
-      ...pending,
-      ...d.waits,
-      ...d.children,
-      ...d.joins.filter((j) => !j.decided && j !== except),
-    ];
+    for (const x of d.ready) if (test(x)) return true;
+    for (const x of pending) if (test(x)) return true;
+    for (const x of more) if (test(x)) return true;
+    for (const x of d.waits) if (test(x)) return true;
+    for (const x of d.children) if (test(x)) return true;
+    for (const j of d.joins) if (!j.decided && j !== except && test(j)) return true;
+    return false;
   }
 
   /** Drops decided joins and ran facts that nothing live could still need (snapshot stays small). */
   private collect(scope: Scope): void {
     if (scope.data.joins.length === 0 && scope.data.ran.length === 0) return;
     const model = scope.model;
-    const live = this.liveItems(scope, []);
     const d = scope.data;
+    const none: LiveItem[] = [];
     d.joins = d.joins.filter((record) => {
       if (!record.decided) return true;
       const reachers = model.reachersAvoidingPasses(record.node, record.node);
-      return live.some(
+      return this.someLive(
+        scope,
+        none,
+        none,
+        undefined,
         (x) =>
           reachers.has(x.node) &&
           samePasses(x.gen, record.gen, sharedHeads(model, x.node, record.node)),
@@ -518,7 +535,11 @@ export class Run {
     });
     d.ran = d.ran.filter((fact) => {
       const reachers = model.reachers(fact.join);
-      return live.some(
+      return this.someLive(
+        scope,
+        none,
+        none,
+        undefined,
         (x) =>
           reachers.has(x.node) &&
           samePasses(

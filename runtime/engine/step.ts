@@ -124,14 +124,32 @@ function guarded(
 }
 
 function outcomeOf(run: Run, env: EngineEnv): Outcome {
-  const result: StepResult = {
-    snapshot: run.snapshot,
-    writes: run.writes,
-    journal: run.journal,
-    status: statusOf(run.snapshot),
-    waits: waitsWithTriggers(run.snapshot, env.flows),
-  };
+  const result = resultOf(run.snapshot, run.writes, run.journal, statusOf(run.snapshot), env);
   return { result, context: run.context };
+}
+
+/**
+ * A step's result, its waits listed only when asked for: the supervisor times a process from
+ * its snapshot, and listing every wait after every step cost a step what the live waits are.
+ */
+function resultOf(
+  snapshot: Snapshot,
+  writes: ContextWrite[],
+  journal: EngineJournalEntry[],
+  status: EngineStatus,
+  env: EngineEnv,
+  waitsOf: Snapshot = snapshot,
+): StepResult {
+  let waits: WaitView[] | undefined;
+  return {
+    snapshot,
+    writes,
+    journal,
+    status,
+    get waits() {
+      return (waits ??= waitsWithTriggers(waitsOf, env.flows));
+    },
+  };
 }
 
 function failedStep(
@@ -146,25 +164,24 @@ function failedStep(
   // A failed node writes nothing and moves nothing: the snapshot is the one before the step.
   const failed: Snapshot = { ...snapshot, failed: { path: e.path, message: e.message } };
   const journal: EngineJournalEntry[] = [{ type: 'failed', node: e.path, message: e.message }];
-  const result: StepResult = {
-    snapshot: failed,
-    writes: [],
-    journal,
-    status: 'failed',
-    waits: waitsWithTriggers(snapshot, env.flows),
-  };
-  return { result, context };
+  return { result: resultOf(failed, [], journal, 'failed', env, snapshot), context };
 }
 
 const runNext = (run: Run) => run.runNext();
 
-/** Runs the node that became ready first; a snapshot with nothing ready comes back as it was. */
+/**
+ * Runs the node that became ready first; a snapshot with nothing ready comes back as it was.
+ * `owned`: nobody but the caller holds `snapshot`, nor will look at it again (a run of steps
+ * whose intermediate snapshots no one keeps): the step may change its counters in place.
+ */
 export async function step(
   snapshot: Snapshot,
   context: unknown,
   env: EngineEnv,
+  owned = false,
 ): Promise<StepResult> {
-  return (await guarded(snapshot, context, env, runNext)).result;
+  const outcome = guarded(snapshot, context, env, runNext, owned);
+  return (outcome instanceof Promise ? await outcome : outcome).result;
 }
 
 /** Fires one trigger of the wait numbered `seq`; the continue-after completes (FORMAT.md §1). */

@@ -34,19 +34,24 @@ export const contextObject = restate.object({
         return true;
       },
     ),
-    /** A step's context half (Store.commitStep): compare-and-set, then the write if any. */
+    /**
+     * A commit's context half (Store.commitStep): compare-and-set, then the write if any. A
+     * commit may hold several steps (group commit): one change, and one version, per node that
+     * wrote, in order.
+     */
     commit: restate.handlers.object.exclusive(
       { ingressPrivate: true },
       async (
         ctx: restate.ObjectContext,
-        input: { expectedVersion: number; write?: { value: unknown; change: ContextChange } },
+        input: { expectedVersion: number; write?: { value: unknown; changes: ContextChange[] } },
       ): Promise<boolean> => {
         const version = await ctx.get<number>('version');
         if (version !== input.expectedVersion) return false;
         if (input.write) {
-          ctx.set('value', input.write.value);
-          ctx.set('version', version + 1);
-          ctx.set(`change:${version + 1}`, input.write.change);
+          const { value, changes } = input.write;
+          ctx.set('value', value);
+          ctx.set('version', version + changes.length);
+          changes.forEach((change, i) => ctx.set(`change:${version + i + 1}`, change));
         }
         return true;
       },

@@ -44,19 +44,44 @@ function crashingStore(inner: IdbStore, crashAt: number) {
 const END = T0 + 6 * HOUR;
 let databases = 0;
 
-/** The scenario: an hourly loop of five passes, started, then six hours go by. */
-async function scenario(supervisor: Supervisor) {
-  await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+/**
+ * A scenario: hourly loops of five passes, started, then six hours go by. With three processes,
+ * all fall due at the same times, so their runs (each several steps, one commit) are asked for
+ * while another's transaction runs, and share the next one. `sample`: the share of the later
+ * await points tried, so that the test stays quick.
+ */
+interface CrashScenario {
+  name: string;
+  processes: string[];
+  sample: number;
+}
+
+const SCENARIOS: CrashScenario[] = [
+  { name: 'one process', processes: ['p'], sample: 0.35 },
+  { name: 'three processes due together', processes: ['p', 'q', 'r'], sample: 0.12 },
+];
+
+async function run(supervisor: Supervisor, s: CrashScenario, only?: Set<string>) {
+  for (const id of s.processes) {
+    if (only && !only.has(id)) continue;
+    await supervisor.start('hourly', { id, context: { count: 0 } });
+  }
   await supervisor.advanceTo(END);
 }
 
-async function outcome(store: IdbStore) {
-  const p = (await store.getProcess('p'))!;
+async function outcome(store: IdbStore, s: CrashScenario) {
+  const out: Record<string, unknown> = {};
+  for (const id of s.processes) out[id] = await outcomeOf(store, id);
+  return out as Record<string, Awaited<ReturnType<typeof outcomeOf>>>;
+}
+
+async function outcomeOf(store: IdbStore, id: string) {
+  const p = (await store.getProcess(id))!;
   // Which id the context got is not the point (a crash inside start leaves an unused one behind).
   const anonymous = <T>(value: T): T =>
     JSON.parse(JSON.stringify(value).replaceAll(JSON.stringify(p.contextId), '"<context>"'));
   const context = anonymous((await store.getContext(p.contextId))!);
-  const journal = anonymous((await store.journal('p')).map(withoutSeq));
+  const journal = anonymous((await store.journal(id)).map(withoutSeq));
   return {
     status: p.status,
     visits: p.snapshot.visits,
@@ -70,14 +95,14 @@ const ranKeys = (journal: JournalEntry[]) =>
   journal.flatMap((e) => (e.type === 'ran' ? [`${e.node}@${JSON.stringify(e.gen)}`] : []));
 
 /** Runs the scenario, crashing at `crashAt`, then reopens, recovers and finishes it. */
-async function crashAndRecover(crashAt: number) {
+async function crashAndRecover(s: CrashScenario, crashAt: number) {
   const name = `crash-${++databases}`;
   const clock = new VirtualClock(T0);
   const first = await IdbStore.open(name);
   await first.putFlow(hourly(5));
   const crashing = crashingStore(first, crashAt);
   const tab = new Supervisor(crashing.store, clock);
-  const error = await scenario(tab).then(
+  const error = await run(tab, s).then(
     () => null,
     (e: unknown) => e,
   );
@@ -89,12 +114,12 @@ async function crashAndRecover(crashAt: number) {
   const supervisor = new Supervisor(reopened, clock);
   await supervisor.wakeDue();
   await supervisor.runAll();
-  const restarted = !(await reopened.getProcess('p'));
-  if (restarted) await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
-  await supervisor.advanceTo(END);
-  const result = await outcome(reopened);
+  const missing = new Set<string>();
+  for (const id of s.processes) if (!(await reopened.getProcess(id))) missing.add(id);
+  await run(supervisor, s, missing);
+  const result = await outcome(reopened, s);
   reopened.close();
-  return { ...result, restarted };
+  return { result, restarted: missing.size > 0 };
 }
 
 /** A small seeded generator (mulberry32), so that a subset of crash points is the same each run. */
@@ -107,52 +132,79 @@ function seeded(seed: number) {
   };
 }
 
-describe('crash at any await point', () => {
+describe.each(SCENARIOS)('crash at any await point: $name', (s) => {
   it('reopening and resuming never loses a committed write and never runs a committed step twice', async () => {
     const name = `crash-${++databases}`;
     const clock = new VirtualClock(T0);
     const db = await IdbStore.open(name);
     await db.putFlow(hourly(5));
+    // How many commits the runs asked for, and how many write transactions held them.
+    let commits = 0;
+    let transactions = 0;
+    const commitStep = db.commitStep.bind(db);
+    db.commitStep = (c) => {
+      commits++;
+      return commitStep(c);
+    };
+    const transaction = db.db.transaction.bind(db.db);
+    db.db.transaction = ((...args: Parameters<typeof transaction>) => {
+      if (args[1] === 'readwrite') transactions++;
+      return transaction(...args);
+    }) as typeof transaction;
     const counting = crashingStore(db, Number.POSITIVE_INFINITY);
-    await scenario(new Supervisor(counting.store, clock));
-    const expected = await outcome(db);
+    await run(new Supervisor(counting.store, clock), s);
+    const expected = await outcome(db, s);
     db.close();
     const total = counting.points();
 
-    expect(expected.status).toBe('done');
-    expect(expected.context.value).toEqual({ count: 5 });
-    expect(expected.visits).toEqual({ start: 1, tick: 5, sleep: 5, end: 1 });
-    expect(ranKeys(expected.journal)).toEqual([
-      'start@[]',
-      ...[0, 1, 2, 3, 4].flatMap((pass) => [`tick@[${pass}]`, `sleep@[${pass}]`]),
-      'end@[4]',
-    ]);
+    for (const id of s.processes) {
+      const e = expected[id]!;
+      expect(e.status).toBe('done');
+      expect(e.context.value).toEqual({ count: 5 });
+      expect(e.visits).toEqual({ start: 1, tick: 5, sleep: 5, end: 1 });
+      expect(ranKeys(e.journal)).toEqual([
+        'start@[]',
+        ...[0, 1, 2, 3, 4].flatMap((pass) => [`tick@[${pass}]`, `sleep@[${pass}]`]),
+        'end@[4]',
+      ]);
+      // Group commit: the start's run is one commit, and so is each of the five wakes.
+      expect(e.journal.filter((x) => x.snapshot).length).toBe(1 + 1 + 5);
+    }
+    expect(commits).toBe(6 * s.processes.length);
+    // Due together, the processes' commits share transactions.
+    if (s.processes.length > 1) expect(transactions).toBeLessThan(commits + 3 * s.processes.length);
 
     // Every await point near the start (where a process is created), and a seeded sample of
     // the rest, so the test stays quick.
     const random = seeded(20260101);
     const points = Array.from({ length: total }, (_, i) => i + 1).filter(
-      (k) => k <= 40 || k === total || random() < 0.35,
+      (k) => k <= 40 || k === total || random() < s.sample,
     );
-    // A wake reads once and commits once per step (persistence.md); the scenario's five wakes and
-    // its start still give this many points, enough to crash inside every kind of call.
-    expect(total).toBeGreaterThan(60);
+    // A wake reads once and commits once (persistence.md); the scenario's wakes and its starts
+    // still give this many points, enough to crash inside every kind of call.
+    expect(total).toBeGreaterThan(40);
     let restarts = 0;
     for (const k of points) {
-      const recovered = await crashAndRecover(k);
-      const ran = ranKeys(recovered.journal);
-      expect(new Set(ran).size, `a step ran twice after a crash at point ${k}`).toBe(ran.length);
-      expect(
-        { status: recovered.status, visits: recovered.visits, context: recovered.context },
-        `crash at point ${k}`,
-      ).toEqual({ status: expected.status, visits: expected.visits, context: expected.context });
-      expect(recovered.changes, `context changes after a crash at point ${k}`).toEqual(
-        expected.changes,
-      );
-      expect(recovered.journal, `journal after a crash at point ${k}`).toEqual(expected.journal);
+      const recovered = await crashAndRecover(s, k);
+      for (const id of s.processes) {
+        const got = recovered.result[id]!;
+        const want = expected[id]!;
+        const ran = ranKeys(got.journal);
+        expect(new Set(ran).size, `a step of ${id} ran twice after a crash at point ${k}`).toBe(
+          ran.length,
+        );
+        expect(
+          { status: got.status, visits: got.visits, context: got.context },
+          `${id}, crash at point ${k}`,
+        ).toEqual({ status: want.status, visits: want.visits, context: want.context });
+        expect(got.changes, `context changes of ${id} after a crash at point ${k}`).toEqual(
+          want.changes,
+        );
+        expect(got.journal, `journal of ${id} after a crash at point ${k}`).toEqual(want.journal);
+      }
       if (recovered.restarted) restarts++;
     }
     // The first crash points fall in the start, before the process record is written.
     expect(restarts).toBeGreaterThan(0);
-  }, 120_000);
+  }, 240_000);
 });

@@ -67,7 +67,7 @@ describe('IdbStore: one transaction per step', () => {
       context: {
         id: 'c',
         expectedVersion,
-        write: { value: { count: 4 }, change: change('c', 4) },
+        write: { value: { count: 4 }, changes: [change('c', 4)] },
       },
       journal: [entry('p', T0, 'tick'), { type: 'done', process: 'p', at: T0 }],
     });
@@ -147,7 +147,7 @@ describe('IdbStore: contexts', () => {
     );
     await store.commitStep({
       process: process('p'),
-      context: { id: 'a', expectedVersion: 1, write: { value: {}, change: change('a', 2) } },
+      context: { id: 'a', expectedVersion: 1, write: { value: {}, changes: [change('a', 2)] } },
       journal: [],
     });
     await store.putContext(
@@ -271,7 +271,7 @@ describe('IdbStore: values JSON cannot hold', () => {
         expectedVersion: 0,
         write: {
           value: { again: awkward },
-          change: change('c', 1, { writes: [{ path: 'again', value: awkward }] }),
+          changes: [change('c', 1, { writes: [{ path: 'again', value: awkward }] })],
         },
       },
       journal: [{ type: 'failed', node: 'n', message: awkward as never, process: 'p', at: T0 }],

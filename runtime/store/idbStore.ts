@@ -75,16 +75,29 @@ export class IdbStore implements Store {
         await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
     });
   }
-  async loadProcess(id: string): Promise<LoadedProcess | undefined> {
+  /**
+   * Loads asked for while a load's transaction runs go together into the next one, as commits
+   * do: the due wakes of a round read in a few transactions, not one each.
+   */
+  loadProcess(id: string): Promise<LoadedProcess | undefined> {
+    return this.loads.ask(id);
+  }
+
+  private readonly loads = new Batcher<string, LoadedProcess | undefined>(async (ids) => {
     // Read-only, and only IndexedDB requests are awaited inside, so the transaction stays open.
     const tx = this.db.transaction(['processes', 'flows', 'contexts'], 'readonly');
-    const record = await tx.objectStore('processes').get(id);
-    if (!record) return undefined;
-    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
-    const flows = await loadFlowSet(roots, (f) => tx.objectStore('flows').get(f));
-    const context = await tx.objectStore('contexts').get(record.contextId);
-    return { record, flows, context };
-  }
+    return Promise.all(
+      ids.map(async (id) => {
+        const record = await tx.objectStore('processes').get(id);
+        if (!record) return undefined;
+        const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+        const flows = await loadFlowSet(roots, (f) => tx.objectStore('flows').get(f));
+        const context = await tx.objectStore('contexts').get(record.contextId);
+        return { record, flows, context };
+      }),
+    );
+  });
+
   async listProcesses() {
     const all = await this.db.getAll('processes');
     return all.sort((a, b) => a.created - b.created);
@@ -96,22 +109,25 @@ export class IdbStore implements Store {
       .sort((a, b) => a.due! - b.due! || a.created - b.created);
   }
 
-  commitStep({ process, context, journal }: StepCommit) {
-    return this.write(['contexts', 'processes', 'journal', 'contextChanges'], async (tx) => {
-      const contexts = tx.objectStore('contexts');
-      const current = await contexts.get(context.id);
-      if (current?.version !== context.expectedVersion) return false;
-      if (context.write) {
-        const value = toStorable(context.write.value);
-        await contexts.put({ id: context.id, version: context.expectedVersion + 1, value });
-        await tx.objectStore('contextChanges').add(storableChange(context.write.change));
-      }
-      await tx.objectStore('processes').put(storableProcess(process));
-      for (const entry of journal)
-        await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
-      return true;
-    });
+  /**
+   * Commits asked for while a commit transaction runs wait for it and then go together in the
+   * next one (several due wakes share a transaction). Each commit's compare-and-set is its own:
+   * one that finds its context moved on writes nothing and answers false, the others go on. A
+   * request that fails aborts the transaction, and every commit in it answers with the error.
+   */
+  commitStep(commit: StepCommit): Promise<boolean> {
+    return this.commits.ask(commit);
   }
+
+  private readonly commits = new Batcher<StepCommit, boolean>((batch) => {
+    const stores: StoreName[] = ['contexts', 'processes', 'journal', 'contextChanges'];
+    return this.write(stores, async (tx) => {
+      const out: boolean[] = [];
+      for (const commit of batch) out.push(await commitIn(tx, commit));
+      return out;
+    });
+  });
+
   journal(processId: string) {
     return this.db.getAllFromIndex('journal', 'by-process', processId);
   }
@@ -179,6 +195,59 @@ export class IdbStore implements Store {
 }
 
 type StoreName = StoreNames<WorkspaceDb>;
+
+/**
+ * Requests asked for while a batch of them runs wait for it and then go together into the next
+ * one; those asked for in the same turn as the first join it. `run` answers a batch in order,
+ * or fails, and then every request of the batch fails with its error.
+ */
+class Batcher<I, O> {
+  private readonly queue: { input: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] =
+    [];
+  private running = false;
+
+  constructor(private readonly run: (inputs: I[]) => Promise<O[]>) {}
+
+  ask(input: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.running = true;
+    await Promise.resolve();
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0);
+      try {
+        const out = await this.run(batch.map((b) => b.input));
+        batch.forEach((b, i) => b.resolve(out[i]!));
+      } catch (e) {
+        for (const b of batch) b.reject(e);
+      }
+    }
+    this.running = false;
+  }
+}
+
+/** One commit inside a transaction: its compare-and-set, then its writes. */
+async function commitIn(tx: WriteTx, { process, context, journal }: StepCommit) {
+  const contexts = tx.objectStore('contexts');
+  const current = await contexts.get(context.id);
+  if (current?.version !== context.expectedVersion) return false;
+  if (context.write) {
+    const { value, changes } = context.write;
+    const version = context.expectedVersion + changes.length;
+    await contexts.put({ id: context.id, version, value: toStorable(value) });
+    for (const change of changes)
+      await tx.objectStore('contextChanges').add(storableChange(change));
+  }
+  await tx.objectStore('processes').put(storableProcess(process));
+  for (const entry of journal)
+    await tx.objectStore('journal').add(toStorable(entry) as JournalEntry);
+  return true;
+}
 type WriteTx = IDBPTransaction<WorkspaceDb, StoreName[], 'readwrite'>;
 
 /** What a tab kept in memory while saving failed, saved together later. */

@@ -230,10 +230,10 @@ export class ResilientStore implements Store {
     if (write) {
       this.contexts.set(commit.context.id, {
         id: commit.context.id,
-        version: commit.context.expectedVersion + 1,
+        version: commit.context.expectedVersion + write.changes.length,
         value: structuredClone(write.value),
       });
-      this.changes.push(structuredClone(write.change));
+      this.changes.push(...structuredClone(write.changes));
     }
     this.keepProcess(commit.process, commit.journal);
   }

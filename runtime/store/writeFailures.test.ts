@@ -32,7 +32,7 @@ describe('failed writes', () => {
         expectedVersion: 0,
         write: {
           value: { n: 1 },
-          change: { contextId: 'c', version: 1, process: 'p', node: 'x', writes: [], at: 1 },
+          changes: [{ contextId: 'c', version: 1, process: 'p', node: 'x', writes: [], at: 1 }],
         },
       },
       // The journal refuses this entry (its key exists): the request fails, the transaction aborts.

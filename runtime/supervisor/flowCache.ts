@@ -23,8 +23,10 @@ export class FlowCache {
   /** The object kept for this content, or `flow` itself, kept from now on. */
   canonical(flow: Flow | undefined): Flow | undefined {
     if (!flow) return undefined;
-    const json = JSON.stringify(flow);
     const known = this.current.get(flow.id);
+    // The very object kept (a store that hands back what it holds): no text to compare.
+    if (known?.flow === flow) return flow;
+    const json = JSON.stringify(flow);
     if (known?.json === json) return known.flow;
     this.current.set(flow.id, { json, flow });
     return flow;

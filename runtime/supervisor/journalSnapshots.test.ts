@@ -39,17 +39,20 @@ const writes = (journal: JournalEntry[]) => {
 };
 
 describe('the journal keeps the snapshot after each write', () => {
-  it('the last entry of every write carries the snapshot the process stood at after it, the others none', async () => {
+  it('the last entry of every commit carries the snapshot the process stood at after it, the others none', async () => {
     const { store, supervisor } = await setup();
     await supervisor.start('loop', { id: 'p', context: { n: 0 } });
     const first = await store.journal('p');
     expect(first[0]).toMatchObject({ type: 'started', snapshot: startSnapshot(loop) });
-    // A step's `context-written` comes before its `ran`; only the step's last entry keeps one.
+    // The run from start to the first sleep is one commit (group commit): its steps' entries
+    // keep no snapshot, its last entry the one it stopped at.
     const ranTick = first.findIndex((e) => e.type === 'ran' && e.node === 'tick');
     expect(first[ranTick - 1]).toMatchObject({ type: 'context-written' });
     expect(first[ranTick - 1]!.snapshot).toBeUndefined();
-    expect(first[ranTick]!.snapshot?.visits).toEqual({ start: 1, tick: 1 });
+    expect(first[ranTick]!.snapshot).toBeUndefined();
+    expect(first.at(-1)).toMatchObject({ type: 'waited', node: 'sleep' });
     expect(first.at(-1)!.snapshot).toEqual((await supervisor.mustGet('p')).snapshot);
+    expect(first.filter((e) => e.snapshot)).toHaveLength(2);
 
     await supervisor.advanceTo(T0 + 2 * HOUR);
     const journal = await store.journal('p');
@@ -58,6 +61,29 @@ describe('the journal keeps the snapshot after each write', () => {
     expect(writes(journal).every((w) => w.at(-1)!.snapshot !== undefined)).toBe(true);
     const woke = journal.filter((e) => e.type === 'woke').length;
     expect(woke).toBe(2);
+    // One commit per wake: the woke entry opens it, the next sleep closes it with the snapshot.
+    expect(
+      writes(journal)
+        .slice(-2)
+        .map((w) => w.map((e) => e.type)),
+    ).toEqual([
+      ['woke', 'ran', 'context-written', 'ran', 'waited'],
+      ['woke', 'ran', 'context-written', 'ran', 'waited'],
+    ]);
+  });
+
+  it('stepping from the inspector commits each step, each with its own snapshot', async () => {
+    const { store, supervisor } = await setup();
+    await supervisor.start('loop', { id: 'p', context: { n: 0 }, paused: true });
+    for (let i = 0; i < 3; i++) await supervisor.stepOnce('p');
+    const journal = await store.journal('p');
+    const steps = writes(journal).slice(1);
+    expect(steps.map((w) => w.map((e) => e.type))).toEqual([
+      ['ran'],
+      ['context-written', 'ran'],
+      ['waited'],
+    ]);
+    expect(steps[1]!.at(-1)!.snapshot?.visits).toEqual({ start: 1, tick: 1 });
   });
 
   it('the designer’s controls keep a snapshot too: stop, resume, and a restart from start', async () => {
@@ -94,7 +120,7 @@ describe('the journal keeps the snapshot after each write', () => {
     expect(lines.filter((l) => l.includes('"snapshot":')).length).toBe(kept.length);
   });
 
-  it('keeping snapshots adds no store request: a step is still one commit', async () => {
+  it('keeping snapshots adds no store request: a run to its stop is one commit', async () => {
     const { store, supervisor } = await setup();
     const calls: string[] = [];
     for (const name of ['commitStep', 'putProcess'] as const) {
@@ -106,8 +132,8 @@ describe('the journal keeps the snapshot after each write', () => {
     }
     await supervisor.start('loop', { id: 'p', context: { n: 0 } });
     const journal = await store.journal('p');
-    // started (one putProcess), then one commit per step: start, tick, sleep.
-    expect(calls).toEqual(['putProcess', 'commitStep', 'commitStep', 'commitStep']);
-    expect(journal.filter((e) => e.snapshot)).toHaveLength(4);
+    // started (one putProcess), then the steps start, tick and sleep in one commit.
+    expect(calls).toEqual(['putProcess', 'commitStep']);
+    expect(journal.filter((e) => e.snapshot)).toHaveLength(2);
   });
 });

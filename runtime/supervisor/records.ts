@@ -74,7 +74,7 @@ export type JournalEntry = (EngineJournalEntry | SupervisorJournalEntry) & {
   process: string;
   at: number;
   /**
-   * On the last entry of each write: the snapshot that write left the process at (position
+   * On the last entry of each commit: the snapshot that commit left the process at (position
    * only, never context values). Entries written before snapshots were kept have none.
    */
   snapshot?: Snapshot;

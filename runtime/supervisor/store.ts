@@ -9,17 +9,21 @@ export interface LoadedProcess {
   context: ContextRecord | undefined;
 }
 
-/** One step's effects, committed together or not at all (DESIGN.md, Data flowing through it). */
+/**
+ * The effects of one step, or of a run of steps (group commit), committed together or not at all
+ * (DESIGN.md, Data flowing through it; docs/persistence.md).
+ */
 export interface StepCommit {
   process: ProcessRecord;
   /**
    * The context the step read, which must still be at `expectedVersion` (compare-and-set); with
-   * `write`, its new value, stored as the next version.
+   * `write`, its new value and one change per node that wrote (a commit may hold several steps,
+   * docs/persistence.md), stored as version `expectedVersion + changes.length`.
    */
   context: {
     id: string;
     expectedVersion: number;
-    write?: { value: unknown; change: ContextChange };
+    write?: { value: unknown; changes: ContextChange[] };
   };
   journal: JournalEntry[];
 }
@@ -59,7 +63,10 @@ export interface Store {
    */
   loadProcess?(id: string): Promise<LoadedProcess | undefined>;
 
-  /** Commits a step; false, with nothing written, when the context's version moved on. */
+  /**
+   * Commits a step; false, with nothing written, when the context's version moved on. Commits
+   * asked for together may share one transaction; each is checked and written whole or not.
+   */
   commitStep(commit: StepCommit): Promise<boolean>;
   journal(processId: string): Promise<JournalEntry[]>;
 }

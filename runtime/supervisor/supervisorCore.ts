@@ -7,7 +7,7 @@ import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { Snapshot } from '../engine/snapshot.ts';
 import type { EngineEnv } from '../engine/run.ts';
 import { fire, signaturesOf, step, type StepResult } from '../engine/step.ts';
-import { dueTimer, timersOf } from '../engine/timers.ts';
+import { dueTimer, earliestTimer } from '../engine/timers.ts';
 import { type Clock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
 import { loadFlowSet, scopeFlowIds } from './flowSet.ts';
@@ -50,6 +50,13 @@ export class SupervisorError extends Error {}
 
 /** Steps one run may take before the supervisor stops the process (see `drive`). */
 export const MAX_STEPS_PER_RUN = 100_000;
+
+/**
+ * Steps one commit holds at most. A wake or a drive runs to its next stop in memory and commits
+ * once (docs/persistence.md); a run longer than this commits every so many steps, so that what
+ * it holds in memory, and the time between two turns of the event loop, stay bounded.
+ */
+export const MAX_STEPS_PER_COMMIT = 1000;
 
 /** How often a step is run again when another writer moved the context on meanwhile. */
 export const MAX_CONFLICT_RETRIES = 50;
@@ -156,13 +163,16 @@ export abstract class SupervisorCore {
     id: string,
     from?: ProcessRecord,
     flows?: Map<string, Flow>,
+    /** Steps the caller already took in this run, which count against the budget. */
+    taken = 0,
   ): Promise<ProcessRecord> {
     let record = from ?? (await this.mustGet(id));
     // Timers are read from the versions the process fell asleep on: the drive's own flows once
     // it has run a step, and before that the versions the record names (the flow may have
     // changed since, which the wake then reports).
     let asleepOn = from ? flows : undefined;
-    for (let steps = 0; !this.stopRequests.has(id); steps++) {
+    let steps = taken;
+    while (!this.stopRequests.has(id)) {
       if (record.status !== 'running' && record.status !== 'waiting') break;
       flows ??= await this.flowsFor(record);
       const wake =
@@ -171,24 +181,24 @@ export abstract class SupervisorCore {
           : undefined;
       if (record.status === 'waiting' && !wake) break;
       // Each pass of a `PT0S` loop is a durable stop, but no time passes: the budget counts it.
-      if (steps === this.maxSteps) {
+      if (steps >= this.maxSteps) {
         const error = `ran ${this.maxSteps} steps without waiting for time to pass; stopped so the page stays responsive`;
         record = { ...record, status: 'stopped', stoppedFrom: record.status, error };
         await this.store.putProcess(record, [this.stamp(id, { type: 'stopped' }, record.snapshot)]);
         break;
       }
+      // A run goes on in memory to its next stop, within what is left of the budget.
+      const budget = Math.min(MAX_STEPS_PER_COMMIT, this.maxSteps - steps);
       if (!wake) {
-        record = await this.commit(
-          record,
-          (snapshot, context, env) => step(snapshot, context, env),
-          null,
-          flows,
-        );
+        const run = await this.commitRun(record, stepAct, null, flows, budget);
+        record = run.record;
+        steps += run.steps;
         asleepOn = flows;
         continue;
       }
-      const fired = await this.fireOne(record, wake, this.flowReader(flows));
+      const fired = await this.fireOne(record, wake, this.flowReader(flows), budget);
       record = fired.record;
+      steps += fired.steps;
       if (!fired.flows) break;
       flows = asleepOn = fired.flows;
     }
@@ -219,32 +229,38 @@ export abstract class SupervisorCore {
     read = this.flowReader(),
   ): Promise<ProcessRecord> {
     const fired = await this.fireOne(record, wake, read);
-    return fired.flows ? this.driveUnlocked(record.id, fired.record, fired.flows) : fired.record;
+    return fired.flows
+      ? this.driveUnlocked(record.id, fired.record, fired.flows, fired.steps)
+      : fired.record;
   }
 
   /**
    * Fires one trigger and commits it, after comparing signatures; `flows` is absent when the flow
    * changed (the record is then `flow-changed`, with the trigger pending). The trigger leaves the
-   * record's pending wakes; a failure puts it back first (`carrying`).
+   * record's pending wakes; a failure puts it back first (`carrying`). The steps after the fire
+   * run in the same commit, up to `budget` acts in all; `steps` says how many ran.
    */
   private async fireOne(
     record: ProcessRecord,
     wake: PendingWake,
     read: (id: string) => Promise<Flow | undefined>,
-  ): Promise<{ record: ProcessRecord; flows?: Map<string, Flow> }> {
+    budget = Math.min(MAX_STEPS_PER_COMMIT, this.maxSteps),
+  ): Promise<{ record: ProcessRecord; flows?: Map<string, Flow>; steps: number }> {
     // Pending wakes whose waits are gone are dropped with it: nothing could fire them.
     const live = waitSeqs(record.snapshot);
     const rest = pendingWakes(record).filter((w) => w.seq !== wake.seq && live.has(w.seq));
     const checked = await this.checkSignatures(withPendingWakes(record, rest), wake, read);
-    if (checked.status === 'flow-changed') return { record: checked };
+    if (checked.status === 'flow-changed') return { record: checked, steps: 0 };
     const flows = await this.flowsFor(checked, read);
-    const fired = await this.commit(
+    // The fire and the steps after it, to the next stop, in one commit.
+    const fired = await this.commitRun(
       checked,
       (snapshot, context, env) => fire(snapshot, context, env, wake),
       wake,
       flows,
+      budget,
     );
-    return { record: fired, flows };
+    return { record: fired.record, flows, steps: fired.steps };
   }
 
   /**
@@ -301,68 +317,100 @@ export abstract class SupervisorCore {
   }
 
   /**
-   * Runs one engine step and commits it: the context by compare-and-set on its version, with the
-   * snapshot and journal entries in the same commit. On a conflict the step runs again against
+   * Runs one engine act and commits it: the context by compare-and-set on its version, with the
+   * snapshot and journal entries in the same commit. On a conflict the act runs again against
    * the fresh context, so no write is lost.
    */
   protected async commit(
     record: ProcessRecord,
-    act: (
-      snapshot: ProcessRecord['snapshot'],
-      context: unknown,
-      env: EngineEnv,
-    ) => Promise<StepResult>,
+    act: EngineAct,
     wake: PendingWake | null = null,
     known?: Map<string, Flow>,
   ): Promise<ProcessRecord> {
+    return (await this.commitRun(record, act, wake, known, 1)).record;
+  }
+
+  /**
+   * Runs `act`, then, while the process can run, up to `budget` acts in all, in memory, and
+   * commits them together (group commit, docs/persistence.md): one compare-and-set on the
+   * context as the run first read it, each node's writes a version of their own, the snapshot
+   * the run ends at, every journal entry. The engine is deterministic, so a run that did not
+   * commit (a crash, a conflict) is simply run again from the record it started from.
+   */
+  protected async commitRun(
+    record: ProcessRecord,
+    act: EngineAct,
+    wake: PendingWake | null,
+    known: Map<string, Flow> | undefined,
+    budget: number,
+  ): Promise<{ record: ProcessRecord; steps: number }> {
     const flows = known ?? (await this.flowsFor(record));
     const guess = this.knownContexts.get(record.contextId);
-    // The time of the step, read once: a step run again on a fresh context is the same step, and
-    // its `$now()` and new waits see the same time (FORMAT.md, expressions are deterministic).
-    const now = this.clock.now();
+    // The time of each step of the run, read once as the step is first taken: a run again on a
+    // fresh context takes the same steps, and each one's `$now()` and new waits see the time it
+    // saw the first time (FORMAT.md, expressions are deterministic).
+    const times: number[] = [];
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = attempt === 0 && guess ? guess : await this.mustGetContext(record.contextId);
-      const result = await this.oneAtATime(() =>
-        this.watched(record.id, () =>
-          act(record.snapshot, context.value, {
-            flows: (f) => flows.get(f),
-            now,
-            ...(this.maxLiveBranches === undefined
-              ? {}
-              : { maxLiveBranches: this.maxLiveBranches }),
-            ...(this.watch
-              ? { entering: (path) => this.watch?.entering(record.id, path, wake) }
-              : {}),
-          }),
-        ),
-      );
+      const envAt = (now: number): EngineEnv => ({
+        flows: (f) => flows.get(f),
+        now,
+        ...(this.maxLiveBranches === undefined ? {} : { maxLiveBranches: this.maxLiveBranches }),
+        // Every act of the run carries its wake: until the run commits, the wake has not happened.
+        ...(this.watch ? { entering: (path) => this.watch?.entering(record.id, path, wake) } : {}),
+      });
+      let env: EngineEnv | undefined;
+      const journal: JournalEntry[] = [];
+      const changes: ContextChange[] = [];
+      let value = context.value;
+      let snapshot = record.snapshot;
+      let result: StepResult;
+      let steps = 0;
+      for (;;) {
+        const current = snapshot;
+        const input = value;
+        const now = (times[steps] ??= this.clock.now());
+        const stepEnv = env?.now === now ? env : (env = envAt(now));
+        // From the second act on, the snapshot is the run's own, seen by no one else: the engine
+        // may change its counters in place (engine/run.ts), so that a step costs what it does,
+        // not what the flow's size is.
+        const owned = steps > 0;
+        result = await this.oneAtATime(() =>
+          this.watched(record.id, () =>
+            owned ? step(current, input, stepEnv, true) : act(current, input, stepEnv),
+          ),
+        );
+        steps++;
+        if (result.writes.length > 0) {
+          value = applyWrites(value, result.writes);
+          const node = nodeOfWrites(result.journal);
+          const version = context.version + changes.length + 1;
+          changes.push(this.change(context.id, version, record.id, node, result.writes));
+        }
+        for (const e of result.journal) journal.push(this.stamp(record.id, e));
+        snapshot = result.snapshot;
+        if (result.status !== 'running' || steps >= budget || this.stopRequests.has(record.id))
+          break;
+      }
       const failed = result.status === 'failed';
-      // A failed fire keeps its trigger, first, for `retry`; a fired one leaves the queue.
-      const queue = failed
+      // A fire that failed in its own act (the run's first) keeps its trigger, first, for
+      // `retry`; a fired one leaves the queue, whatever the steps after it did.
+      const fireFailed = failed && steps === 1;
+      const queue = fireFailed
         ? carrying(record, wake)
         : pendingWakes(record).filter((w) => w.seq !== wake?.seq);
       const next: ProcessRecord = {
         ...withPendingWakes(record, queue),
-        snapshot: result.snapshot,
+        snapshot,
         status: result.status,
-        due: result.status === 'waiting' ? this.dueOf(result.snapshot, flows) : null,
-        error: failed
-          ? `node "${result.snapshot.failed?.path}": ${result.snapshot.failed?.message}`
-          : null,
-        wakes: (record.wakes ?? 0) + (wake && !failed ? 1 : 0),
+        due: result.status === 'waiting' ? this.dueOf(snapshot, flows) : null,
+        error: failed ? `node "${snapshot.failed?.path}": ${snapshot.failed?.message}` : null,
+        wakes: (record.wakes ?? 0) + (wake && !fireFailed ? 1 : 0),
       };
-      const node = nodeOfWrites(result.journal);
-      const write =
-        result.writes.length > 0
-          ? {
-              value: applyWrites(context.value, result.writes),
-              change: this.change(context.id, context.version + 1, record.id, node, result.writes),
-            }
-          : undefined;
-      const last = result.journal.length - 1;
-      const journal = result.journal.map((e, i) =>
-        this.stamp(record.id, e, i === last ? next.snapshot : undefined),
-      );
+      // The last entry of a commit keeps the snapshot the commit leaves (records.ts).
+      const last = journal.at(-1);
+      if (last) journal[journal.length - 1] = { ...last, snapshot };
+      const write = changes.length > 0 ? { value, changes } : undefined;
       const ok = await this.store.commitStep({
         process: next,
         context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
@@ -370,9 +418,9 @@ export abstract class SupervisorCore {
       });
       if (ok) {
         this.knowContext(
-          write ? { id: context.id, version: context.version + 1, value: write.value } : context,
+          write ? { id: context.id, version: context.version + changes.length, value } : context,
         );
-        return next;
+        return { record: next, steps };
       }
     }
     throw new SupervisorError(
@@ -410,7 +458,7 @@ export abstract class SupervisorCore {
   }
 
   protected dueOf(snapshot: ProcessRecord['snapshot'], flows: Map<string, Flow>): number | null {
-    return timersOf(snapshot, (f) => flows.get(f))[0]?.due ?? null;
+    return earliestTimer(snapshot, (f) => flows.get(f))?.due ?? null;
   }
 
   protected change(
@@ -424,7 +472,7 @@ export abstract class SupervisorCore {
   }
 
   /**
-   * A journal entry with its time. The last entry of each write carries the snapshot the write
+   * A journal entry with its time. The last entry of each commit carries the snapshot the commit
    * leaves the process at, so the inspector can show any moment without an extra store request.
    */
   protected stamp(
@@ -466,6 +514,15 @@ export abstract class SupervisorCore {
     return context;
   }
 }
+
+/** An engine act on a snapshot and the context: a step, or the fire of a trigger. */
+type EngineAct = (
+  snapshot: ProcessRecord['snapshot'],
+  context: unknown,
+  env: EngineEnv,
+) => Promise<StepResult>;
+
+const stepAct: EngineAct = (snapshot, context, env) => step(snapshot, context, env);
 
 function nodeOfWrites(journal: EngineJournalEntry[]): string | null {
   const entry = journal.find((e) => e.type === 'context-written');

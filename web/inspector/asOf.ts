@@ -9,9 +9,9 @@ export interface SnapshotAsOf {
 }
 
 /**
- * The snapshot at the moment of journal entry `index`. Only the last entry of each write keeps
- * the snapshot that write left, so an entry earlier in the same write (a `ran` before its
- * `context-written`) shows the snapshot of the first entry at or after it that keeps one.
+ * The snapshot at the moment of journal entry `index`. Only the last entry of each commit keeps
+ * the snapshot that commit left (a wake runs to its next stop and commits once), so an entry
+ * earlier in the same commit shows the snapshot of the first entry at or after it that keeps one.
  * Undefined when none does (a journal written before snapshots were kept).
  */
 export function snapshotAsOf(

@@ -1,0 +1,175 @@
+import type { Flow } from '../../shared/schema.ts';
+import type {
+  ContextChange,
+  ContextRecord,
+  JournalEntry,
+  ProcessRecord,
+} from '../supervisor/records.ts';
+import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
+import type { LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
+import { toStorable } from './storable.ts';
+
+/**
+ * The Store kept in memory, for `flow simulate`: what IdbStore does, with the same answers
+ * (compare-and-set, a commit whole or not at all, due order, values JSON cannot hold kept as
+ * text), minus the database. Each operation costs what it touches: the due index is kept
+ * sorted, a process's journal is its own list, and nothing is scanned per step
+ * (docs/decisions.md, "flow simulate keeps its workspace in memory").
+ *
+ * Records are kept as given and handed back as kept, not copied as IndexedDB copies them: the
+ * supervisor and the engine never change a record after they wrote it or once they read it
+ * (they build new ones; engine/snapshot.ts shares what a step does not change), so a copy would
+ * only cost time. A caller that changed a record in place would change what is stored.
+ */
+export class MemoryStore implements Store {
+  private readonly flows = new Map<string, Flow>();
+  private readonly versions = new Map<string, Flow>();
+  private readonly contexts = new Map<string, ContextRecord>();
+  private readonly changes = new Map<string, (ContextChange & { seq: number })[]>();
+  private readonly processes = new Map<string, ProcessRecord>();
+  private readonly journals = new Map<string, (JournalEntry & { seq: number })[]>();
+  /** Waiting processes with a due time, by due time, then creation (dueProcesses' order). */
+  private readonly due: ProcessRecord[] = [];
+  private journalSeq = 0;
+  private changeSeq = 0;
+
+  async getFlow(id: string) {
+    return this.flows.get(id);
+  }
+  async putFlow(flow: Flow) {
+    this.flows.set(flow.id, toStorable(flow) as Flow);
+  }
+  async getFlowVersion(id: string, signature: string) {
+    return this.versions.get(versionKey(id, signature));
+  }
+  async putFlowVersion(flow: Flow, signature: string) {
+    this.versions.set(versionKey(flow.id, signature), toStorable(flow) as Flow);
+  }
+
+  async getContext(id: string) {
+    return this.contexts.get(id);
+  }
+  async putContext(record: ContextRecord, expectedVersion: number | null, change?: ContextChange) {
+    if ((this.contexts.get(record.id)?.version ?? null) !== expectedVersion) return false;
+    this.contexts.set(record.id, { ...record, value: toStorable(record.value) });
+    if (change) this.addChange(change);
+    return true;
+  }
+  async contextChanges(contextId: string) {
+    return (this.changes.get(contextId) ?? []).slice();
+  }
+
+  async getProcess(id: string) {
+    return this.processes.get(id);
+  }
+  async putProcess(record: ProcessRecord, journal: JournalEntry[] = []) {
+    this.storeProcess(record, journal);
+  }
+  async loadProcess(id: string): Promise<LoadedProcess | undefined> {
+    const record = this.processes.get(id);
+    if (!record) return undefined;
+    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+    const flows = await loadFlowSet(roots, async (f) => this.flows.get(f));
+    return { record, flows, context: this.contexts.get(record.contextId) };
+  }
+  async listProcesses() {
+    return [...this.processes.values()].sort((a, b) => a.created - b.created);
+  }
+  async dueProcesses(until: number) {
+    return this.due.slice(0, upperBound(this.due, until));
+  }
+
+  async commitStep({ process, context, journal }: StepCommit) {
+    const current = this.contexts.get(context.id);
+    if (current?.version !== context.expectedVersion) return false;
+    if (context.write) {
+      const { value, changes } = context.write;
+      const version = context.expectedVersion + changes.length;
+      // Engine-made: JSON already (see storeProcess).
+      this.contexts.set(context.id, { id: context.id, version, value });
+      for (const change of changes) this.addChange(change, true);
+    }
+    this.storeProcess(process, journal, true);
+    return true;
+  }
+  async journal(processId: string) {
+    return (this.journals.get(processId) ?? []).slice();
+  }
+
+  private addChange(change: ContextChange, engineMade = false) {
+    let list = this.changes.get(change.contextId);
+    if (!list) this.changes.set(change.contextId, (list = []));
+    const stored = engineMade ? change : (toStorable(change) as ContextChange);
+    list.push({ ...stored, seq: ++this.changeSeq });
+  }
+
+  /**
+   * `engineMade`: a record and entries the supervisor built from the engine's snapshot and
+   * results, which are JSON by construction: stored without the walk that `toStorable` takes to
+   * find that out, which would cost each commit what the snapshot's size is.
+   */
+  private storeProcess(
+    record: ProcessRecord,
+    journal: readonly JournalEntry[],
+    engineMade = false,
+  ) {
+    const stored = engineMade ? record : (toStorable(record) as ProcessRecord);
+    const before = this.processes.get(record.id);
+    if (before) this.unindex(before);
+    this.processes.set(record.id, stored);
+    this.index(stored);
+    if (journal.length === 0) return;
+    let list = this.journals.get(record.id);
+    if (!list) this.journals.set(record.id, (list = []));
+    // Numbered as IndexedDB's auto-increment key numbers them (`seq`), across processes.
+    for (const e of journal) {
+      const entry = engineMade ? e : (toStorable(e) as JournalEntry);
+      list.push({ ...entry, seq: ++this.journalSeq });
+    }
+  }
+
+  private index(p: ProcessRecord) {
+    if (p.status !== 'waiting' || p.due === null) return;
+    let lo = 0;
+    let hi = this.due.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (dueOrder(this.due[mid]!, p) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    this.due.splice(lo, 0, p);
+  }
+
+  private unindex(p: ProcessRecord) {
+    if (p.status !== 'waiting' || p.due === null) return;
+    let lo = 0;
+    let hi = this.due.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (dueOrder(this.due[mid]!, p) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.due.length && this.due[i]!.due === p.due; i++) {
+      if (this.due[i]!.id === p.id) {
+        this.due.splice(i, 1);
+        return;
+      }
+    }
+  }
+}
+
+const versionKey = (id: string, signature: string) => `${id}\u0000${signature}`;
+
+const dueOrder = (a: ProcessRecord, b: ProcessRecord) => a.due! - b.due! || a.created - b.created;
+
+/** The number of entries due at or before `until`. */
+function upperBound(due: readonly ProcessRecord[], until: number): number {
+  let lo = 0;
+  let hi = due.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (due[mid]!.due! <= until) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
