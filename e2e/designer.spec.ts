@@ -35,7 +35,8 @@ test('draws a flow with every node kind on an empty canvas, connects and fills i
   await page.keyboard.press('Backspace');
   await expect(d.nodes()).toHaveCount(0);
   await expect(d.problems).toContainText('the flow has no start node');
-  await d.zoomOut(5);
+  // A new flow opens at zoom 1: four steps out reach the least zoom (0.5), room for seven nodes.
+  await d.zoomOut(4);
 
   // Each kind from the palette: a click adds it at the centre, selected; drag it into place.
   await d.addNode('start');
@@ -200,7 +201,8 @@ test('a broken expression shows under its field, on its node and in the problems
   await d.newFlow();
   await expect(d.noProblems).toBeVisible();
   await d.addNode('work');
-  await d.moveNode('work1', { x: 300, y: 120 });
+  // Below the start (which a new flow shows at zoom 1), not over it: the start is clicked later.
+  await d.moveNode('work1', { x: 360, y: 300 });
   await d.connect('start', 'work1');
   await d.selectNode('work1');
   await d.properties.getByRole('button', { name: 'Add assignment' }).click();
@@ -308,7 +310,9 @@ test('a reload opens the same flow with the same nodes, edges and fields', async
   await page.keyboard.press('Delete');
   await expect(d.edges()).toHaveCount(0);
   await d.addNode('work');
-  await d.moveNode('work1', { x: 300, y: 500 });
+  // Right of the start and below the end, so that the flow still fits the canvas at the zoom a
+  // flow opens at (never below the readable zoom) and every node is in view after the reload.
+  await d.moveNode('work1', { x: 500, y: 300 });
   await d.connect('start', 'work1');
   await d.connect('work1', 'end');
   await d.fill('Compute', 'Label');
@@ -316,7 +320,7 @@ test('a reload opens the same flow with the same nodes, edges and fields', async
   await d.fill('total', 'Context path', 'Assignment 1');
   await d.fill('price * qty', 'Expression (JSONata)', 'Assignment 1');
   await d.addNode('continue-after');
-  await d.moveNode('wait1', { x: 600, y: 500 });
+  await d.moveNode('wait1', { x: 760, y: 300 });
   await d.fill('PT30M', 'Wait for (ISO 8601 duration)', 'Triggers (on)', 'Timer "timer"');
   await expect(d.group('Triggers (on)', 'Timer "timer"')).toContainText('30 minutes');
 
