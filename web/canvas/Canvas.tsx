@@ -18,6 +18,7 @@ import { useKeepInView } from './useKeepInView.ts';
 import './canvas.css';
 import { CanvasMinimap } from './CanvasMinimap.tsx';
 import { useOpeningView } from './useOpeningView.ts';
+import { usePositionInView } from './usePositionInView.ts';
 import {
   addNode,
   connect,
@@ -77,7 +78,9 @@ export function Canvas() {
   const keepInView = useKeepInView();
   const root = useRef<HTMLDivElement>(null);
   const [picker, setPicker] = useState<Picker | undefined>();
-  useOpeningView(flowId);
+  const opened = useOpeningView(flowId);
+  // The run view's process: its position stays in view beside its panels.
+  usePositionInView(flowId, opened);
   // The app's theme, chosen or the system's: the canvas follows it, not the system alone.
   const theme = useTheme();
 

@@ -1,5 +1,5 @@
 import { useNodesInitialized, useReactFlow, useStoreApi } from '@xyflow/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { openingViewport } from './openingView.ts';
 
 /** The band at the bottom of the canvas that the minimap and the zoom controls sit in. */
@@ -33,14 +33,22 @@ export function useShowFlow(): (options?: { duration?: number }) => boolean {
   );
 }
 
-/** Opens each flow, once its nodes are measured, as useShowFlow shows it. */
-export function useOpeningView(flowId: string): void {
+/**
+ * Opens each flow, once its nodes are measured, as useShowFlow shows it. Returns whether this
+ * flow has opened, so that what moves the view afterwards does not race the opening view.
+ */
+export function useOpeningView(flowId: string): boolean {
   const initialized = useNodesInitialized();
   const showFlow = useShowFlow();
   const opened = useRef<string | undefined>(undefined);
+  const [openedFlow, setOpenedFlow] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!initialized || opened.current === flowId) return;
     // Just after a switch of flows the last flow's nodes may still be what was measured.
-    if (showFlow()) opened.current = flowId;
+    if (showFlow()) {
+      opened.current = flowId;
+      setOpenedFlow(flowId);
+    }
   }, [initialized, flowId, showFlow]);
+  return openedFlow === flowId;
 }
