@@ -21,6 +21,7 @@ import {
   type Rect,
 } from './edgeGeometry.ts';
 import { edgeAriaLabel, edgeLabelText, UNKNOWN_TRIGGER_ICON } from './edgeLabel.ts';
+import { boxAround, rectGrid, type RectGrid } from './rectGrid.ts';
 import { countProblems, triggerKind, type TriggerKind } from './nodes/describeNode.ts';
 import { ChangeBadge } from './nodes/ChangeBadge.tsx';
 import './nodes/nodes.css';
@@ -45,14 +46,39 @@ function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<Rect> {
   }
 }
 
-function lowestBottom(lookup: ReactFlowState['nodeLookup'], ids: readonly string[]): number {
+/**
+ * The nodes' boxes in a grid, built once per nodes array that React Flow holds (a pan keeps the
+ * array, a drag or a measurement makes a new one), shared by every edge: each edge's selector runs
+ * on every change of React Flow's store, on every frame of a pan.
+ */
+const grids = new WeakMap<readonly unknown[], RectGrid>();
+function gridOf(s: ReactFlowState): RectGrid {
+  let grid = grids.get(s.nodes);
+  if (!grid) {
+    grid = rectGrid(nodeRects(s.nodeLookup));
+    grids.set(s.nodes, grid);
+  }
+  return grid;
+}
+
+/** Closing edges' lowest spanned bottoms, kept per nodes array as the grid is. */
+const bottoms = new WeakMap<readonly unknown[], Map<readonly string[], number>>();
+function lowestBottom(s: ReactFlowState, ids: readonly string[]): number {
+  let known = bottoms.get(s.nodes);
+  if (!known) bottoms.set(s.nodes, (known = new Map()));
+  const kept = known.get(ids);
+  if (kept !== undefined) return kept;
   let bottom = -Infinity;
-  for (const id of ids) {
-    const n = lookup.get(id);
+  for (const nodeId of ids) {
+    const n = s.nodeLookup.get(nodeId);
     if (n) bottom = Math.max(bottom, n.internals.positionAbsolute.y + (n.measured.height ?? 0));
   }
+  known.set(ids, bottom);
   return bottom;
 }
+
+/** Room kept around a label's places when asking the grid which nodes are near. */
+const LABEL_REACH = 8;
 
 /** How many passes of a loop the inspected process has begun after its first, in run view. */
 function usePasses(head: string | undefined): number | undefined {
@@ -90,7 +116,7 @@ export const FlowEdge = memo(function FlowEdge({
 }: EdgeProps<CanvasEdge>) {
   const fan = useDesigner((s) => fanOf(s.edges, id));
   const closing = useDesigner((s) => s.closing.get(id));
-  const bottom = useStore((s) => (closing ? lowestBottom(s.nodeLookup, closing.spans) : 0));
+  const bottom = useStore((s) => (closing ? lowestBottom(s, closing.spans) : 0));
   const passes = usePasses(closing?.head);
   const from = { x: sourceX, y: sourceY };
   const to = { x: targetX, y: targetY };
@@ -114,7 +140,13 @@ export const FlowEdge = memo(function FlowEdge({
   );
   const place = useStore((s) =>
     hasLabel && route.labelAt.length > 1
-      ? pickLabelPlace(route.labelAt, size, nodeRects(s.nodeLookup))
+      ? pickLabelPlace(
+          route.labelAt,
+          size,
+          gridOf(s).near(
+            boxAround(route.labelAt, Math.max(size.width, size.height) / 2 + LABEL_REACH),
+          ),
+        )
       : 0,
   );
   const at = route.labelAt[place]!;
