@@ -17,6 +17,7 @@ import { MissingNode } from './nodes/MissingNode.tsx';
 import { useKeepInView } from './useKeepInView.ts';
 import './canvas.css';
 import { CanvasMinimap } from './CanvasMinimap.tsx';
+import { VIRTUALIZE_ABOVE } from './openingView.ts';
 import { useOpeningView } from './useOpeningView.ts';
 import { usePositionInView } from './usePositionInView.ts';
 import {
@@ -37,8 +38,6 @@ import { useFlowChanges } from './useFlowChanges.ts';
 import { useTheme } from '../ui/theme.ts';
 
 const GRID: [number, number] = [20, 20];
-/** Flows with more nodes than this draw only what is in view. */
-const VIRTUALIZE_ABOVE = 150;
 /** Arrowheads in the edges' own colour (canvas.css), which the theme's tokens may set. */
 const EDGE_OPTIONS = {
   markerEnd: {

@@ -8,6 +8,8 @@ export const READABLE_ZOOM = 0.9;
 /** A new or small flow opens at its natural size, never magnified. */
 export const OPENING_MAX_ZOOM = 1;
 const PADDING = 32;
+/** Flows with more nodes than this draw only what is in view (so only that is ever measured). */
+export const VIRTUALIZE_ABOVE = 150;
 
 export interface Viewport {
   x: number;

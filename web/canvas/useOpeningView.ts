@@ -1,6 +1,10 @@
-import { useNodesInitialized, useReactFlow, useStoreApi } from '@xyflow/react';
+import { useNodesInitialized, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { openingViewport } from './openingView.ts';
+import { NEW_NODE_SIZE } from '../designer/placement.ts';
+import { useDesigner } from '../designer/designerStore.ts';
+import { openingViewport, VIRTUALIZE_ABOVE } from './openingView.ts';
+
+const unmeasured = (n: { measured: { width?: number } }) => !n.measured.width;
 
 /** The band at the bottom of the canvas that the minimap and the zoom controls sit in. */
 export const CONTROLS_BAND = 150;
@@ -15,14 +19,21 @@ export function useShowFlow(): (options?: { duration?: number }) => boolean {
   const store = useStoreApi();
   return useCallback(
     (options = {}) => {
-      const { nodeLookup, width, height } = store.getState();
+      const { nodeLookup, width, height, panZoom } = store.getState();
+      // A canvas just mounted pans and zooms only once its pane is set up.
+      if (!panZoom || width === 0) return false;
       const nodes = [...nodeLookup.values()];
-      if (nodes.some((n) => !n.measured.width)) return false;
+      // A large flow draws only what is in view, so the rest is never measured: those take the
+      // size of a new node. Its nodes must be the open flow's, not the last flow's still.
+      const large = nodes.length > VIRTUALIZE_ABOVE;
+      const first = useDesigner.getState().nodes[0];
+      if (large ? first === undefined || !nodeLookup.has(first.id) : nodes.some(unmeasured))
+        return false;
       const rects = nodes.map((n) => ({
         x: n.internals.positionAbsolute.x,
         y: n.internals.positionAbsolute.y,
-        width: n.measured.width ?? 0,
-        height: n.measured.height ?? 0,
+        width: n.measured.width ?? NEW_NODE_SIZE.width,
+        height: n.measured.height ?? NEW_NODE_SIZE.height,
         kind: n.type,
       }));
       const start = rects.find((r) => r.kind === 'start');
@@ -39,16 +50,26 @@ export function useShowFlow(): (options?: { duration?: number }) => boolean {
  */
 export function useOpeningView(flowId: string): boolean {
   const initialized = useNodesInitialized();
+  // A large flow is never all measured (useShowFlow): it opens once its nodes are in the store.
+  const large = useStore((s) => s.nodeLookup.size > VIRTUALIZE_ABOVE);
+  const storeNodes = useStore((s) => s.nodes);
+  const paneReady = useStore((s) => s.panZoom !== null && s.width > 0);
   const showFlow = useShowFlow();
   const opened = useRef<string | undefined>(undefined);
   const [openedFlow, setOpenedFlow] = useState<string | undefined>(undefined);
   useEffect(() => {
-    if (!initialized || opened.current === flowId) return;
+    if ((!initialized && !large) || opened.current === flowId) return;
     // Just after a switch of flows the last flow's nodes may still be what was measured.
-    if (showFlow()) {
+    const open = () => {
+      if (!showFlow()) return;
       opened.current = flowId;
       setOpenedFlow(flowId);
-    }
-  }, [initialized, flowId, showFlow]);
+    };
+    if (!large) return open();
+    // A large flow opens before its nodes are measured, in the commit that mounted its canvas,
+    // whose first viewport would then replace this one: a frame later.
+    const frame = requestAnimationFrame(open);
+    return () => cancelAnimationFrame(frame);
+  }, [initialized, large, storeNodes, paneReady, flowId, showFlow]);
   return openedFlow === flowId;
 }
