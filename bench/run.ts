@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
-import { canvasBench } from './browser/canvas.bench.ts';
+import { canvasBench, HUGE } from './browser/canvas.bench.ts';
 import { workbenchBench } from './browser/workbench.bench.ts';
 import { appAdvanceBench } from './browser/appAdvance.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
@@ -24,9 +24,9 @@ import { simulateBench } from './simulate.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * simulate, scale, bundle, browser, canvas, timing, workbench, opening, advance; canvas, timing,
- * workbench, opening and advance build the app as bundle does) and prints them without touching
- * results.json, which always holds a full run.
+ * simulate, scale, bundle, browser, canvas, canvas-big, timing, workbench, opening, advance; the
+ * canvas sections, timing, workbench, opening and advance build the app as bundle does) and
+ * prints them without touching results.json, which always holds a full run.
  */
 
 const SECTIONS = [
@@ -38,6 +38,7 @@ const SECTIONS = [
   'bundle',
   'browser',
   'canvas',
+  'canvas-big',
   'timing',
   'workbench',
   'opening',
@@ -96,12 +97,9 @@ async function main() {
   const app = tempDir('app');
   let browser: Browser | undefined;
   try {
-    const built =
-      sections.has('canvas') ||
-      sections.has('timing') ||
-      sections.has('workbench') ||
-      sections.has('opening') ||
-      sections.has('advance');
+    const built = ['canvas', 'canvas-big', 'timing', 'workbench', 'opening', 'advance'].some((n) =>
+      sections.has(n as Section),
+    );
     if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
@@ -114,6 +112,8 @@ async function main() {
       results.browser = await browserRuntimeBench(browser, log);
     if (browser && sections.has('canvas'))
       results.canvas = await canvasBench(browser, app.dir, log);
+    if (browser && sections.has('canvas-big'))
+      results.canvasBig = await canvasBench(browser, app.dir, log, HUGE);
     if (browser && sections.has('timing'))
       results.timing = await timingBench(browser, app.dir, log);
     if (browser && sections.has('workbench'))

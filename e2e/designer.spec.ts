@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DesignerPage, type FlowFile } from './fixtures/designerPage.ts';
+import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 // A canvas wide enough for seven nodes side by side; every test starts on a fresh browser context,
 // whose workspace holds the examples.
@@ -34,7 +35,8 @@ test('draws a flow with every node kind on an empty canvas, connects and fills i
   await page.keyboard.press('Backspace');
   await expect(d.nodes()).toHaveCount(0);
   await expect(d.problems).toContainText('the flow has no start node');
-  await d.zoomOut(5);
+  // A new flow opens at zoom 1: four steps out reach the least zoom (0.5), room for seven nodes.
+  await d.zoomOut(4);
 
   // Each kind from the palette: a click adds it at the centre, selected; drag it into place.
   await d.addNode('start');
@@ -199,22 +201,26 @@ test('a broken expression shows under its field, on its node and in the problems
   await d.newFlow();
   await expect(d.noProblems).toBeVisible();
   await d.addNode('work');
-  await d.moveNode('work1', { x: 300, y: 120 });
+  // Below the start (which a new flow shows at zoom 1), not over it: the start is clicked later.
+  await d.moveNode('work1', { x: 360, y: 300 });
+  await d.connect('start', 'work1');
+  await d.selectNode('work1');
   await d.properties.getByRole('button', { name: 'Add assignment' }).click();
   await d.fill('count', 'Context path', 'Assignment 1');
 
-  // Checked as it is typed: the error shows under the field before anything is committed.
+  // Checked as it is typed: the error shows under the field, and at once, with no Enter and
+  // no leaving the field, on the node and in the problems list too.
   const expression = d.field('Expression (JSONata)', 'Assignment 1');
   await expression.fill('count +');
   await expect(expression).toHaveAttribute('aria-invalid', 'true');
   await expect(expression).toHaveAccessibleDescription(/^The expression does not parse: /);
-
-  // Committed, it is a problem of the flow: in the list, and on the node.
-  await expression.press('Enter');
+  await expect(expression).toBeFocused();
   const problem = d.problemList.getByRole('button', {
     name: /^node "work1": set "count": the expression does not parse: /,
   });
   await expect(problem).toBeVisible();
+  await expect(expression).toBeFocused();
+  await expression.press('Enter');
   await expect(d.problemList.getByRole('listitem')).toHaveCount(1);
   await expect(d.problems.getByRole('heading')).toHaveText('Problems 1');
   await expect(d.noProblems).toBeHidden();
@@ -282,14 +288,15 @@ test('undo and redo with Ctrl+Z, Ctrl+Shift+Z and the toolbar: a node added, a m
   const label = d.field('Label');
   await label.pressSequentially('Compute total');
   await label.press('Enter');
-  await expect(d.node('work1')).toHaveAccessibleName('work node work1: Compute total');
+  // (Nothing leads to it yet: it carries a warning.)
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1: Compute total, 1 warning');
   await d.selectNode('work1'); // back on the canvas, out of the text field
   await page.keyboard.press('Control+Z');
-  await expect(d.node('work1')).toHaveAccessibleName('work node work1');
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1, 1 warning');
   await expect(label).toHaveValue('');
   await expect(d.nodes()).toHaveCount(3);
   await page.keyboard.press('Control+Shift+Z');
-  await expect(d.node('work1')).toHaveAccessibleName('work node work1: Compute total');
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1: Compute total, 1 warning');
   await expect(label).toHaveValue('Compute total');
 });
 
@@ -303,7 +310,9 @@ test('a reload opens the same flow with the same nodes, edges and fields', async
   await page.keyboard.press('Delete');
   await expect(d.edges()).toHaveCount(0);
   await d.addNode('work');
-  await d.moveNode('work1', { x: 300, y: 500 });
+  // Right of the start and below the end, so that the flow still fits the canvas at the zoom a
+  // flow opens at (never below the readable zoom) and every node is in view after the reload.
+  await d.moveNode('work1', { x: 500, y: 300 });
   await d.connect('start', 'work1');
   await d.connect('work1', 'end');
   await d.fill('Compute', 'Label');
@@ -311,7 +320,7 @@ test('a reload opens the same flow with the same nodes, edges and fields', async
   await d.fill('total', 'Context path', 'Assignment 1');
   await d.fill('price * qty', 'Expression (JSONata)', 'Assignment 1');
   await d.addNode('continue-after');
-  await d.moveNode('wait1', { x: 600, y: 500 });
+  await d.moveNode('wait1', { x: 760, y: 300 });
   await d.fill('PT30M', 'Wait for (ISO 8601 duration)', 'Triggers (on)', 'Timer "timer"');
   await expect(d.group('Triggers (on)', 'Timer "timer"')).toContainText('30 minutes');
 
@@ -364,6 +373,8 @@ test('export a flow and import it again: it comes in under a new id, identical; 
   await expect(d.flowName).toHaveValue('Order with approval and a timeout');
   await expect(d.flowItems()).toHaveCount(names.length + 1);
   await expect(d.flowLink('Order with approval and a timeout')).toHaveCount(2);
+  // It opens readable, around its start: fit it to see every node.
+  await d.fitView();
   await expect(d.nodes()).toHaveCount(original.flow.nodes.length);
   await expect(d.noProblems).toBeVisible();
 
@@ -469,4 +480,59 @@ test('copy and paste give new ids, duplicate copies the selection; the help list
   await expect(d.helpDialog).toBeVisible();
   await d.helpDialog.getByRole('button', { name: 'Close' }).click();
   await expect(d.helpDialog).toBeHidden();
+});
+
+test('validation for designers: a node nothing leads to is a warning that does not stop a run; a join waits for the edges drawn into it; problems name edges by their ends', async ({
+  page,
+}) => {
+  const d = new DesignerPage(page);
+  await d.goto();
+  await d.newFlow();
+  await expect(d.noProblems).toBeVisible();
+
+  // A node no edge leads to never runs: a warning on it and in the list, not a problem.
+  await d.addNode('work');
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1, 1 warning');
+  await expect(
+    d.problemList.getByRole('button', {
+      name: 'Warning: node "work1": never runs: nothing leads here',
+    }),
+  ).toBeVisible();
+  await expect(d.problems.getByRole('heading')).toHaveText('Problems 0');
+  await expect(
+    d.problems.getByText('No problems: this flow can run, with warnings.'),
+  ).toBeVisible();
+  // It can still run: a process of it starts.
+  await new InspectorPage(page).start('New flow');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // A join: the edges drawn into it fill what it waits for, and removing one takes it out.
+  await d.connect('start', 'work1');
+  await expect(d.node('work1')).toHaveAccessibleName('work node work1');
+  await d.addNode('join');
+  await d.moveNode('join1', { x: 500, y: 300 });
+  await expect(d.node('join1')).toHaveAccessibleName(/join node join1, 1 problem, 1 warning/);
+  await d.connect('work1', 'join1');
+  await d.connect('start', 'join1');
+  await d.selectNode('join1');
+  const waitsFor = d.group('Waits for (depends)');
+  await expect(waitsFor.getByRole('checkbox', { name: 'work1' })).toBeChecked();
+  await expect(waitsFor.getByRole('checkbox', { name: 'start' })).toBeChecked();
+  await expect(d.node('join1')).toHaveAccessibleName('join node join1');
+  await d.selectEdge('start', 'join1');
+  await page.keyboard.press('Delete');
+  await expect(d.edge('start', 'join1')).toHaveCount(0);
+  await d.selectNode('join1');
+  await expect(waitsFor.getByRole('checkbox', { name: 'start' })).not.toBeChecked();
+  await expect(waitsFor.getByRole('checkbox', { name: 'work1' })).toBeChecked();
+  // Still the designer's to change: untick what an edge put there.
+  await d.check('work1', false, 'Waits for (depends)');
+  await expect(d.node('join1')).toHaveAccessibleName(/join node join1, 1 problem/);
+
+  // A problem on an edge names it by its ends.
+  await d.selectEdge('work1', 'join1');
+  await d.field('Condition (when, JSONata)').fill('count +');
+  await expect(
+    d.problemList.getByRole('button', { name: /^edge work1 → join1: condition / }),
+  ).toBeVisible();
 });

@@ -90,7 +90,7 @@ const CORPUS: Record<string, Refused | Imported> = {
     notice: ['"dups" cannot run until its 3 problems are fixed'],
     problems: [
       'node "a": another node already has the id "a"',
-      'edge "e": another edge already has the id "e"',
+      'edge start → a: another edge already has the id "e"',
     ],
   },
   'dangling-edges.flow.json': {
@@ -98,8 +98,8 @@ const CORPUS: Record<string, Refused | Imported> = {
     imported: 'dangling',
     notice: ['"dangling" cannot run until its 2 problems are fixed'],
     problems: [
-      'edge "e1": goes to "nowhere", which is not a node of this flow',
-      'edge "e2": goes from "ghost", which is not a node of this flow',
+      'edge start → nowhere: goes to "nowhere", which is not a node of this flow',
+      'edge ghost → end: goes from "ghost", which is not a node of this flow',
     ],
   },
   'self-loop.flow.json': {

@@ -16,6 +16,11 @@ export interface Problem {
   message: string;
   nodeId?: string;
   edgeId?: string;
+  /**
+   * Set on what designFlowWarnings finds: worth a designer's attention, but no reason to refuse
+   * a process (FORMAT.md §4 refuses only the problems validateFlow reports).
+   */
+  severity?: 'warning';
 }
 
 export interface ValidateOptions {
@@ -271,4 +276,21 @@ function boundCalls(text: string): string[] {
     for (const child of Object.values(node)) stack.push(child);
   }
   return [...found].sort();
+}
+
+/**
+ * What a designer would want to know of a flow that can still run (FORMAT.md does not refuse
+ * these): a node that no edge leads to, which never runs. Each has `severity: 'warning'`.
+ */
+export function designFlowWarnings(flow: Flow): Problem[] {
+  const ids = new Set(flow.nodes.map((n) => n.id));
+  const reached = new Set(flow.edges.filter((e) => ids.has(e.from)).map((e) => e.to));
+  return flow.nodes
+    .filter((n) => n.kind !== 'start' && !reached.has(n.id))
+    .map((n) => ({
+      rule: 'never-runs',
+      severity: 'warning' as const,
+      nodeId: n.id,
+      message: 'never runs: nothing leads here',
+    }));
 }

@@ -1,20 +1,31 @@
 import {
   Background,
   Controls,
-  MiniMap,
   MarkerType,
   ReactFlow,
   useReactFlow,
   type NodeChange,
   type OnConnect,
+  type OnConnectEnd,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, type DragEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { freeSpot, NEW_NODE_SIZE } from '../designer/placement.ts';
+import { ConnectPicker, type ConnectFrom, type ConnectPickerProps } from './ConnectPicker.tsx';
+import { missingNodes } from './missingNodes.ts';
+import { MissingNode } from './nodes/MissingNode.tsx';
+import { useKeepInView } from './useKeepInView.ts';
+import './canvas.css';
+import { CanvasMinimap } from './CanvasMinimap.tsx';
+import { VIRTUALIZE_ABOVE } from './openingView.ts';
+import { useOpeningView } from './useOpeningView.ts';
+import { usePositionInView } from './usePositionInView.ts';
 import {
   addNode,
   connect,
   onEdgesChange,
   onNodesChange,
+  rectOf,
   useDesigner,
 } from '../designer/designerStore.ts';
 import type { CanvasNode } from '../designer/canvasTypes.ts';
@@ -27,36 +38,134 @@ import { useFlowChanges } from './useFlowChanges.ts';
 import { useTheme } from '../ui/theme.ts';
 
 const GRID: [number, number] = [20, 20];
+/** Arrowheads in the edges' own colour (canvas.css), which the theme's tokens may set. */
+const EDGE_OPTIONS = {
+  markerEnd: {
+    type: MarkerType.ArrowClosed,
+    color: 'var(--wf-edge, #5a6272)',
+    width: 11,
+    height: 11,
+  },
+};
 /**
- * Flows with more nodes than this draw only what is in view (the 1,000-node benchmark needs it);
- * smaller ones draw every node, so that nothing a designer or a screen reader looks for is
- * missing from the page because it is off screen.
+ * The flow's kinds, ghosts of removed nodes while a process's flow changed, and placeholders for
+ * nodes that dangling edges name.
  */
-const VIRTUALIZE_ABOVE = 150;
-const EDGE_OPTIONS = { markerEnd: { type: MarkerType.ArrowClosed } };
-/** The flow's kinds, and ghosts of removed nodes while a process's flow changed. */
-const CANVAS_NODE_TYPES = { ...nodeTypes, removed: RemovedNode };
+const CANVAS_NODE_TYPES = { ...nodeTypes, removed: RemovedNode, missing: MissingNode };
 
-/** Ghosts are not part of the flow: what React Flow reports of them is not an edit. */
-function onFlowNodesChange(changes: NodeChange[]): void {
-  onNodesChange(
-    changes.filter(
-      (c) => !('id' in c) || !c.id.startsWith(REMOVED_PREFIX),
-    ) as NodeChange<CanvasNode>[],
-  );
-}
+/** The key that starts a connection from the focused node (the help lists it). */
+export const CONNECT_KEY = 'c';
+
+type Picker = Omit<ConnectPickerProps, 'onClose'>;
+
+/** The canvas element of a node, which React Flow makes focusable. */
+const nodeElement = (root: HTMLElement | null, id: string) =>
+  root?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`) ?? null;
 
 /** The canvas: the open flow's nodes and edges, drawn and edited with React Flow. */
 export function Canvas() {
   const nodes = useDesigner((s) => s.nodes);
   const edges = useDesigner((s) => s.edges);
   const flowId = useDesigner((s) => s.meta.id);
-  const drawn = useFlowChanges(flowId, nodes, edges);
-  const { screenToFlowPosition } = useReactFlow();
+  const changed = useFlowChanges(flowId, nodes, edges);
+  const missing = useMemo(() => missingNodes(nodes, edges), [nodes, edges]);
+  const drawn = useMemo(
+    () => (missing.length > 0 ? { ...changed, nodes: [...changed.nodes, ...missing] } : changed),
+    [changed, missing],
+  );
+  const { screenToFlowPosition, flowToScreenPosition } = useReactFlow();
+  const keepInView = useKeepInView();
+  const root = useRef<HTMLDivElement>(null);
+  const [picker, setPicker] = useState<Picker | undefined>();
+  const opened = useOpeningView(flowId);
+  // The run view's process: its position stays in view beside its panels.
+  usePositionInView(flowId, opened);
   // The app's theme, chosen or the system's: the canvas follows it, not the system alone.
   const theme = useTheme();
 
+  // Ghosts and placeholders are not part of the flow: what React Flow reports of them is not an
+  // edit. A node moved by the keyboard is kept in view, so it keeps its focus.
+  const onFlowNodesChange = useCallback(
+    (changes: NodeChange[]) => {
+      const ids = new Set(useDesigner.getState().nodes.map((n) => n.id));
+      const ours = changes.filter(
+        (c) => !('id' in c) || (!c.id.startsWith(REMOVED_PREFIX) && ids.has(c.id)),
+      ) as NodeChange<CanvasNode>[];
+      onNodesChange(ours);
+      const focused = (document.activeElement as HTMLElement | null)?.dataset.id;
+      for (const c of ours)
+        if (c.type === 'position' && c.dragging !== true && c.id === focused)
+          requestAnimationFrame(() => keepInView(c.id));
+    },
+    [keepInView],
+  );
+
   const onConnect: OnConnect = useCallback((c) => connect(c), []);
+
+  /** Opens the picker for a connection from a node, placed beside `screen` (client pixels). */
+  const openPicker = useCallback(
+    (
+      from: ConnectFrom,
+      at: { x: number; y: number },
+      client: { x: number; y: number },
+      existing: boolean,
+    ) => {
+      const box = root.current?.getBoundingClientRect();
+      const x = Math.min(client.x - (box?.left ?? 0), (box?.width ?? 600) - 300);
+      const y = Math.min(client.y - (box?.top ?? 0), (box?.height ?? 400) - 320);
+      setPicker({ from, at, screen: { x: Math.max(8, x), y: Math.max(8, y) }, existing });
+    },
+    [],
+  );
+
+  // A connection dropped on empty canvas: pick what it connects to, a new node there.
+  const onConnectEnd: OnConnectEnd = useCallback(
+    (event, state) => {
+      if (state.isValid || !state.fromNode || state.fromHandle?.type !== 'source') return;
+      const point = 'changedTouches' in event ? event.changedTouches[0]! : event;
+      const client = { x: point.clientX, y: point.clientY };
+      const flowAt = screenToFlowPosition(client);
+      openPicker(
+        { node: state.fromNode.id, handle: state.fromHandle.id ?? null },
+        { x: flowAt.x, y: flowAt.y - NEW_NODE_SIZE.height / 2 },
+        client,
+        false,
+      );
+    },
+    [screenToFlowPosition, openPicker],
+  );
+
+  // From a focused node, the connect key opens the picker with the flow's nodes as targets.
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== CONNECT_KEY || e.ctrlKey || e.metaKey || e.altKey) return;
+      const id = (e.target as HTMLElement).closest<HTMLElement>('.react-flow__node')?.dataset.id;
+      const node = useDesigner.getState().nodes.find((n) => n.id === id);
+      if (!node || node.type === 'end') return;
+      e.preventDefault();
+      const all = useDesigner.getState().nodes;
+      const at = freeSpot(all.map(rectOf), rectOf(node));
+      const rect = rectOf(node);
+      const client = flowToScreenPosition({ x: rect.x + rect.width + 12, y: rect.y });
+      openPicker({ node: node.id, handle: null }, at, client, true);
+    },
+    [flowToScreenPosition, openPicker],
+  );
+
+  const closePicker = useCallback(
+    (target: string | undefined) => {
+      const from = picker?.from.node;
+      setPicker(undefined);
+      // Focus goes to the node connected to (so the next connection can start there), or back.
+      const focus = target ?? from;
+      if (focus === undefined) return;
+      requestAnimationFrame(() => {
+        keepInView(focus);
+        requestAnimationFrame(() => nodeElement(root.current, focus)?.focus());
+      });
+    },
+    [picker, keepInView],
+  );
   const onDragOver = useCallback((e: DragEvent) => {
     if (!e.dataTransfer.types.includes(KIND_DRAG_TYPE)) return;
     e.preventDefault();
@@ -73,7 +182,14 @@ export function Canvas() {
   );
 
   return (
-    <div className="canvas" onDragOver={onDragOver} onDrop={onDrop}>
+    <div
+      className="canvas"
+      id="flow-canvas"
+      ref={root}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      onKeyDown={onKeyDown}
+    >
       {/* Keyed by flow, so that each flow opens fitted to the view. */}
       <ReactFlow
         key={flowId}
@@ -84,21 +200,25 @@ export function Canvas() {
         onNodesChange={onFlowNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        onConnectEnd={onConnectEnd}
         defaultEdgeOptions={EDGE_OPTIONS}
         colorMode={theme}
         snapToGrid
         snapGrid={GRID}
-        fitView
         deleteKeyCode={['Delete', 'Backspace']}
         multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
+        // A flow opens readable, so part of a larger one is off screen: drawing every node of a
+        // small flow keeps it all reachable (by Tab, and for the picture); a large one draws
+        // only what is in view, for speed.
         onlyRenderVisibleElements={drawn.nodes.length > VIRTUALIZE_ABOVE}
         aria-label="Flow canvas"
       >
         <Background gap={GRID[0]} />
-        <MiniMap pannable zoomable ariaLabel="Minimap of the flow" />
+        <CanvasMinimap />
         <Controls aria-label="Zoom controls" />
         <FlowChangesLegend legend={drawn.legend} />
       </ReactFlow>
+      {picker && <ConnectPicker {...picker} onClose={closePicker} />}
     </div>
   );
 }

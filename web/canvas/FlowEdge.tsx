@@ -1,23 +1,102 @@
 import {
   BaseEdge,
   EdgeLabelRenderer,
-  getBezierPath,
   useNodesData,
+  useStore,
   useStoreApi,
   type EdgeProps,
+  type ReactFlowState,
 } from '@xyflow/react';
 import { memo } from 'react';
 import type { FlowEdge as FlowEdgeRecord } from '../../shared/schema.ts';
 import type { CanvasEdge, CanvasNode, FlowEdgeData } from '../designer/canvasTypes.ts';
-import { edgeAriaLabel, UNKNOWN_TRIGGER_ICON } from './edgeLabel.ts';
+import { useDesigner } from '../designer/designerStore.ts';
+import { shownFlow, useInspector } from '../inspector/inspectorState.ts';
+import {
+  fanOffsets,
+  forwardRoute,
+  labelSize,
+  loopRoute,
+  pickLabelPlace,
+  type Rect,
+} from './edgeGeometry.ts';
+import { edgeAriaLabel, edgeLabelText, UNKNOWN_TRIGGER_ICON } from './edgeLabel.ts';
+import { boxAround, rectGrid, type RectGrid } from './rectGrid.ts';
 import { countProblems, triggerKind, type TriggerKind } from './nodes/describeNode.ts';
 import { ChangeBadge } from './nodes/ChangeBadge.tsx';
 import './nodes/nodes.css';
 import { ProblemIcon, TriggerIcon } from '../ui/icons.tsx';
 
+/** Each edge's place in its bundle of parallel edges, computed once per edges array. */
+const fans = new WeakMap<readonly CanvasEdge[], Map<string, number>>();
+function fanOf(edges: readonly CanvasEdge[], id: string): number {
+  let map = fans.get(edges);
+  if (!map) {
+    map = fanOffsets(edges);
+    fans.set(edges, map);
+  }
+  return map.get(id) ?? 0;
+}
+
+/** The boxes of the nodes drawn, for keeping labels off them. */
+function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<Rect> {
+  for (const n of lookup.values()) {
+    const { x, y } = n.internals.positionAbsolute;
+    yield { x, y, width: n.measured.width ?? 0, height: n.measured.height ?? 0 };
+  }
+}
+
+/**
+ * The nodes' boxes in a grid, built once per nodes array that React Flow holds (a pan keeps the
+ * array, a drag or a measurement makes a new one), shared by every edge: each edge's selector runs
+ * on every change of React Flow's store, on every frame of a pan.
+ */
+const grids = new WeakMap<readonly unknown[], RectGrid>();
+function gridOf(s: ReactFlowState): RectGrid {
+  let grid = grids.get(s.nodes);
+  if (!grid) {
+    grid = rectGrid(nodeRects(s.nodeLookup));
+    grids.set(s.nodes, grid);
+  }
+  return grid;
+}
+
+/** Closing edges' lowest spanned bottoms, kept per nodes array as the grid is. */
+const bottoms = new WeakMap<readonly unknown[], Map<readonly string[], number>>();
+function lowestBottom(s: ReactFlowState, ids: readonly string[]): number {
+  let known = bottoms.get(s.nodes);
+  if (!known) bottoms.set(s.nodes, (known = new Map()));
+  const kept = known.get(ids);
+  if (kept !== undefined) return kept;
+  let bottom = -Infinity;
+  for (const nodeId of ids) {
+    const n = s.nodeLookup.get(nodeId);
+    if (n) bottom = Math.max(bottom, n.internals.positionAbsolute.y + (n.measured.height ?? 0));
+  }
+  known.set(ids, bottom);
+  return bottom;
+}
+
+/** Room kept around a label's places when asking the grid which nodes are near. */
+const LABEL_REACH = 8;
+
+/** How many passes of a loop the inspected process has begun after its first, in run view. */
+function usePasses(head: string | undefined): number | undefined {
+  const flowId = useDesigner((s) => s.meta.id);
+  return useInspector((s) => {
+    if (head === undefined || shownFlow(s) !== flowId || !s.inspection) return undefined;
+    const prefix = s.inspection.levels
+      .at(-1)!
+      .path.map((p) => `${p}/`)
+      .join('');
+    return s.inspection.shown.snapshot.passes[`${prefix}${head}`] ?? 0;
+  });
+}
+
 /**
  * An edge of a flow: a curve with its trigger and `when` as a label ("⏱ timeout · approved"),
- * drawn red while it has problems.
+ * drawn red while it has problems. A loop's closing edge runs round the nodes of its loop, dashed,
+ * with its pass count in run view; parallel edges between one pair of nodes fan apart.
  */
 export const FlowEdge = memo(function FlowEdge({
   id,
@@ -27,8 +106,6 @@ export const FlowEdge = memo(function FlowEdge({
   sourceY,
   targetX,
   targetY,
-  sourcePosition,
-  targetPosition,
   data,
   selected,
   selectable,
@@ -37,18 +114,42 @@ export const FlowEdge = memo(function FlowEdge({
   style,
   interactionWidth,
 }: EdgeProps<CanvasEdge>) {
-  const [path, labelX, labelY] = getBezierPath({
-    sourceX,
-    sourceY,
-    sourcePosition,
-    targetX,
-    targetY,
-    targetPosition,
-  });
+  const fan = useDesigner((s) => fanOf(s.edges, id));
+  const closing = useDesigner((s) => s.closing.get(id));
+  const bottom = useStore((s) => (closing ? lowestBottom(s, closing.spans) : 0));
+  const passes = usePasses(closing?.head);
+  const from = { x: sourceX, y: sourceY };
+  const to = { x: targetX, y: targetY };
+  const route = closing ? loopRoute(from, to, bottom, closing.depth) : forwardRoute(from, to, fan);
+
   const edge: FlowEdgeRecord = data?.edge ?? { id, from: source, to: target };
   const problems = data?.problems ?? [];
   const change = data?.change;
   const when = edge.when !== undefined && edge.when.trim() !== '' ? edge.when : undefined;
+  const hasLabel =
+    edge.trigger !== undefined ||
+    when !== undefined ||
+    problems.length > 0 ||
+    change !== undefined ||
+    closing !== undefined;
+  const text = edgeLabelText(edge, { loop: closing !== undefined, passes });
+  const size = labelSize(
+    [text, problems.length > 0 ? `⚠ ${problems.length}` : '', change ?? '']
+      .filter(Boolean)
+      .join(' · '),
+  );
+  const place = useStore((s) =>
+    hasLabel && route.labelAt.length > 1
+      ? pickLabelPlace(
+          route.labelAt,
+          size,
+          gridOf(s).near(
+            boxAround(route.labelAt, Math.max(size.width, size.height) / 2 + LABEL_REACH),
+          ),
+        )
+      : 0,
+  );
+  const at = route.labelAt[place]!;
   const labelProps: EdgeLabelProps = {
     id,
     edge,
@@ -57,19 +158,21 @@ export const FlowEdge = memo(function FlowEdge({
     selected: selected === true,
     selectable: selectable !== false,
     change,
-    x: labelX,
-    y: labelY,
+    loop: closing ? { head: closing.head, passes } : undefined,
+    x: at.x,
+    y: at.y,
   };
   return (
     <>
       <BaseEdge
-        path={path}
+        path={route.path}
         markerStart={markerStart}
         markerEnd={markerEnd}
         style={style}
         interactionWidth={interactionWidth}
         className={
           [
+            closing ? 'wf-edge-path--loop' : '',
             problems.length > 0 ? 'wf-edge-path--problems' : '',
             change ? `wf-edge-path--${change}` : '',
           ]
@@ -80,9 +183,7 @@ export const FlowEdge = memo(function FlowEdge({
       {edge.trigger !== undefined ? (
         <TriggeredEdgeLabel {...labelProps} source={source} trigger={edge.trigger} />
       ) : (
-        (when !== undefined || problems.length > 0 || change !== undefined) && (
-          <EdgeLabel {...labelProps} />
-        )
+        hasLabel && <EdgeLabel {...labelProps} />
       )}
     </>
   );
@@ -96,6 +197,7 @@ interface EdgeLabelProps {
   selected: boolean;
   selectable: boolean;
   change: FlowEdgeData['change'];
+  loop: { head: string; passes: number | undefined } | undefined;
   x: number;
   y: number;
   kind?: TriggerKind | undefined;
@@ -124,6 +226,7 @@ function EdgeLabel({
   selected,
   selectable,
   change,
+  loop,
   x,
   y,
   kind,
@@ -141,10 +244,12 @@ function EdgeLabel({
     selected ? 'wf-edge-label--selected' : '',
     problems.length > 0 ? 'wf-edge-label--problems' : '',
     change ? `wf-edge-label--${change}` : '',
+    loop ? 'wf-edge-label--loop' : '',
   ];
-  const title = [edgeAriaLabel(edge, problems, kind), ...problems.map((p) => `Problem: ${p}`)].join(
-    '\n',
-  );
+  const title = [
+    edgeAriaLabel(edge, problems, kind, loop?.head),
+    ...problems.map((p) => `Problem: ${p}`),
+  ].join('\n');
   return (
     <EdgeLabelRenderer>
       <div
@@ -154,6 +259,20 @@ function EdgeLabel({
         onClick={select}
       >
         <ChangeBadge change={change} />
+        {loop && (
+          <span className="wf-edge-label__loop">
+            <span aria-hidden="true">↻</span> loop
+            {loop.passes !== undefined && (
+              <span className="wf-edge-label__passes">
+                {' '}
+                · {loop.passes} {loop.passes === 1 ? 'pass' : 'passes'}
+              </span>
+            )}
+          </span>
+        )}
+        {loop && (edge.trigger !== undefined || when !== undefined) && (
+          <span aria-hidden="true">·</span>
+        )}
         {edge.trigger !== undefined && (
           <span className="wf-edge-label__trigger">
             <span aria-hidden="true">

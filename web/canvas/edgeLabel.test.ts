@@ -10,6 +10,9 @@ describe('edgeAriaLabel', () => {
     expect(edgeAriaLabel(edge, [])).toBe(
       'Edge from sleep to read, on trigger daily, when prices.read < 7',
     );
+    expect(edgeAriaLabel(edge, [], 'timer', 'read')).toBe(
+      'Edge from sleep to read, closes the loop at read, on timer daily, when prices.read < 7',
+    );
     expect(edgeAriaLabel({ id: 'e1', from: 'start', to: 'read' }, [])).toBe(
       'Edge from start to read',
     );

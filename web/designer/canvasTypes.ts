@@ -9,6 +9,8 @@ import type { FlowEdge, FlowNode, NodeKind } from '../../shared/schema.ts';
 export interface FlowNodeData extends Record<string, unknown> {
   node: FlowNode;
   problems: readonly string[];
+  /** What the designer should know that does not keep the flow from running ("never runs"). */
+  warnings?: readonly string[];
   /** Set only on what the canvas draws for a process whose flow changed; never saved. */
   change?: 'added' | 'changed';
 }

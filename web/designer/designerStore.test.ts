@@ -4,9 +4,12 @@ import {
   addNode,
   connect,
   currentFlow,
+  endTyping,
+  onEdgesChange,
   onNodesChange,
   openFlow,
   redoEdit,
+  typedInto,
   undoEdit,
   updateNode,
   useDesigner,
@@ -84,5 +87,55 @@ describe('designer store: edges', () => {
     };
     openFlow(original);
     expect(currentFlow()).toEqual(original);
+  });
+});
+
+describe("designer store: a join's depends follows the edges drawn into it", () => {
+  const joinOf = () => currentFlow().nodes.find((n) => n.id === 'j')!.depends;
+
+  it('an edge drawn into a join adds its source; removing the edge takes it out again', () => {
+    addNode('work', { x: 0, y: 200 });
+    connect({ source: 'work1', sourceHandle: null, target: 'j', targetHandle: null });
+    expect(joinOf()).toEqual(['w', 'sleep', 'work1']);
+    const edge = useDesigner.getState().edges.find((e) => e.source === 'work1')!;
+    onEdgesChange([{ type: 'remove', id: edge.id }]);
+    expect(joinOf()).toEqual(['w', 'sleep']);
+    // One undo brings back the edge and the name together.
+    undoEdit();
+    expect(joinOf()).toEqual(['w', 'sleep', 'work1']);
+  });
+
+  it('keeps a name ticked by hand with no edge behind it, and a second edge from one source', () => {
+    // "w" is ticked in the sample, but no edge leads from w into j.
+    connect({ source: 'sleep', sourceHandle: null, target: 'j', targetHandle: null });
+    const edges = useDesigner
+      .getState()
+      .edges.filter((e) => e.source === 'sleep' && e.target === 'j');
+    expect(edges).toHaveLength(2);
+    onEdgesChange([{ type: 'remove', id: edges[1]!.id }]);
+    expect(joinOf()).toEqual(['w', 'sleep']);
+  });
+
+  it('leaves the depends of a node that is not a join alone', () => {
+    connect({ source: 'w', sourceHandle: null, target: 'end', targetHandle: null });
+    expect(currentFlow().nodes.find((n) => n.id === 'end')!.depends).toBeUndefined();
+  });
+});
+
+describe('designer store: typing into a field', () => {
+  it('applies every keystroke at once, and one typing session is one step of history', () => {
+    const before = useDesigner.getState().history.past.length;
+    for (const text of ['c', 'co', 'count + 1'])
+      typedInto('field', () => updateNode('w', { id: 'w', kind: 'work', set: { a: text } }));
+    expect(currentFlow().nodes.find((n) => n.id === 'w')).toMatchObject({
+      set: { a: 'count + 1' },
+    });
+    expect(useDesigner.getState().history.past.length).toBe(before + 1);
+    endTyping();
+    typedInto('field', () => updateNode('w', { id: 'w', kind: 'work', set: { a: 'x' } }));
+    expect(useDesigner.getState().history.past.length).toBe(before + 2);
+    undoEdit();
+    undoEdit();
+    expect(currentFlow().nodes.find((n) => n.id === 'w')).toMatchObject({ set: { a: '1' } });
   });
 });

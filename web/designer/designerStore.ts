@@ -7,12 +7,14 @@ import {
 } from '@xyflow/react';
 import { create } from 'zustand';
 import type { Flow, FlowEdge, FlowNode, NodeKind } from '../../shared/schema.ts';
+import { analyzeLoops } from '../../shared/loops.ts';
 import type { Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
 import { fromCanvas, toCanvas, toCanvasEdge, toCanvasNode, type FlowMeta } from './flowCanvas.ts';
 import { emptyHistory, record, redo, undo, type History } from './history.ts';
 import { freshId, ID_PREFIX } from './newIds.ts';
 import { newNodeOfKind } from './newNode.ts';
+import { boundsOf, freeSpot, NEW_NODE_SIZE } from './placement.ts';
 
 /** One state of the drawing: what undo and redo move between. */
 export interface Drawing {
@@ -29,6 +31,16 @@ interface DesignerState extends Drawing {
   dragStart: Drawing | undefined;
   /** What validation found in the open flow, kept apart from the drawing (undo skips it). */
   problems: Problem[];
+  /** The loops' closing edges by id, found with the problems; the canvas draws them as loops. */
+  closing: ReadonlyMap<string, ClosingEdge>;
+}
+
+/** A closing edge (FORMAT.md, Loops): the loop head it leads back to and the nodes it spans. */
+export interface ClosingEdge {
+  head: string;
+  spans: readonly string[];
+  /** How far out it is drawn: nested loops and several closing edges of one loop go lower. */
+  depth: number;
 }
 
 export const useDesigner = create<DesignerState>(() => ({
@@ -39,6 +51,7 @@ export const useDesigner = create<DesignerState>(() => ({
   history: emptyHistory(),
   dragStart: undefined,
   problems: [],
+  closing: new Map(),
 }));
 
 const drawing = (s: Drawing): Drawing => ({ meta: s.meta, nodes: s.nodes, edges: s.edges });
@@ -57,15 +70,43 @@ export function openFlow(flow: Flow): void {
     history: emptyHistory(),
     dragStart: undefined,
     problems: [],
+    closing: new Map(),
   });
 }
 
-/** Applies an edit as one step of history. */
+/** The field being typed into, whose keystrokes make one step of history between them. */
+let typing: string | undefined;
+let lastTyped: string | undefined;
+
+/**
+ * Runs edits made while typing into a field (`key` names it): each keystroke is applied at once,
+ * so validation sees it, but one typing session in one field is one step of history.
+ */
+export function typedInto(key: string, run: () => void): void {
+  typing = key;
+  try {
+    run();
+  } finally {
+    typing = undefined;
+  }
+}
+
+/** Ends a typing session (the field lost focus): the next keystroke begins a new step. */
+export function endTyping(): void {
+  lastTyped = undefined;
+}
+
+/** Applies an edit as one step of history (or as part of the typing session it continues). */
 export function edit(change: (d: Drawing) => Partial<Drawing>): void {
-  useDesigner.setState((s) => ({ ...change(s), history: record(s.history, drawing(s)) }));
+  useDesigner.setState((s) => {
+    const continues = typing !== undefined && typing === lastTyped && s.history.past.length > 0;
+    lastTyped = typing;
+    return { ...change(s), history: continues ? s.history : record(s.history, drawing(s)) };
+  });
 }
 
 export function undoEdit(): void {
+  lastTyped = undefined;
   useDesigner.setState((s) => {
     const r = undo(s.history, drawing(s));
     return r ? { ...r.state, history: r.history } : {};
@@ -73,6 +114,7 @@ export function undoEdit(): void {
 }
 
 export function redoEdit(): void {
+  lastTyped = undefined;
   useDesigner.setState((s) => {
     const r = redo(s.history, drawing(s));
     return r ? { ...r.state, history: r.history } : {};
@@ -98,9 +140,41 @@ export function onEdgesChange(changes: EdgeChange<CanvasEdge>[]): void {
   useDesigner.setState((s) => {
     const edges = applyEdgeChanges(changes, s.edges);
     if (changes.some((c) => c.type === 'remove'))
-      return { edges, history: record(s.history, drawing(s)) };
+      return {
+        edges,
+        nodes: joinsInStep(s.nodes, s.edges, edges),
+        history: record(s.history, drawing(s)),
+      };
     return { edges };
   });
+}
+
+/**
+ * A join's `depends` kept in step with the edges drawn into it: a node that comes to lead into a
+ * join is added to what it waits for, one that no longer does is taken out. Names the designer
+ * ticked without an edge stay, and so does any other node's `depends`.
+ */
+export function joinsInStep(
+  nodes: CanvasNode[],
+  before: readonly CanvasEdge[],
+  after: readonly CanvasEdge[],
+): CanvasNode[] {
+  const into = (edges: readonly CanvasEdge[], id: string) =>
+    new Set(edges.filter((e) => e.target === id).map((e) => e.source));
+  let changed = false;
+  const next = nodes.map((n) => {
+    const node = n.data.node;
+    if (node.kind !== 'join') return n;
+    const was = into(before, n.id);
+    const now = into(after, n.id);
+    const depends = node.depends ?? [];
+    const kept = depends.filter((d) => now.has(d) || !was.has(d));
+    const added = [...now].filter((d) => !was.has(d) && !kept.includes(d) && d !== n.id);
+    if (added.length === 0 && kept.length === depends.length) return n;
+    changed = true;
+    return { ...n, data: { ...n.data, node: { ...node, depends: [...kept, ...added] } } };
+  });
+  return changed ? next : nodes;
 }
 
 /** Removing nodes removes their edges too, and their names from every `depends`. */
@@ -121,20 +195,82 @@ function removeDangling(s: Drawing, nodes: CanvasNode[]): Partial<Drawing> {
 
 /** Draws an edge; from a trigger's own handle, the edge names that trigger. */
 export function connect(connection: Connection): void {
+  edit((s) => connected(s, connection));
+}
+
+/**
+ * Adds a node of a kind at a position with an edge into it from `from` (a node, and the handle
+ * the edge leaves by), as one edit; the new node is selected. Returns its id.
+ */
+export function addConnectedNode(
+  kind: NodeKind,
+  position: { x: number; y: number },
+  from: { node: string; handle: string | null },
+): string {
+  let id = '';
   edit((s) => {
-    const id = freshId('e', new Set(s.edges.map((e) => e.id)));
-    const trigger = connection.sourceHandle?.startsWith('trigger:')
-      ? connection.sourceHandle.slice(8)
-      : undefined;
-    const edge: FlowEdge = {
-      id,
-      from: connection.source,
-      to: connection.target,
-      ...(trigger ? { trigger } : {}),
-    };
-    const source = s.nodes.find((n) => n.id === edge.from)?.data.node;
-    return { edges: [...s.edges, toCanvasEdge(edge, source)] };
+    id = freshId(ID_PREFIX[kind] ?? kind, new Set(s.nodes.map((n) => n.id)));
+    const node = { ...toCanvasNode(newNodeOfKind(kind, id), position), selected: true };
+    const nodes = [...s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node];
+    return connected(
+      { ...s, nodes },
+      { source: from.node, sourceHandle: from.handle, target: id, targetHandle: null },
+    );
   });
+  return id;
+}
+
+function connected(s: Drawing, connection: Connection): Partial<Drawing> {
+  const id = freshId('e', new Set(s.edges.map((e) => e.id)));
+  const trigger = connection.sourceHandle?.startsWith('trigger:')
+    ? connection.sourceHandle.slice(8)
+    : undefined;
+  const edge: FlowEdge = {
+    id,
+    from: connection.source,
+    to: connection.target,
+    ...(trigger ? { trigger } : {}),
+  };
+  const source = s.nodes.find((n) => n.id === edge.from)?.data.node;
+  const edges = [...s.edges, toCanvasEdge(edge, source)];
+  return { edges, nodes: joinsInStep(s.nodes, s.edges, edges) };
+}
+
+/** Deletes nodes (with their edges) and edges by id, as one edit. */
+export function deleteItems(nodeIds: readonly string[], edgeIds: readonly string[]): void {
+  if (nodeIds.length + edgeIds.length === 0) return;
+  edit((d) => {
+    const edges = applyEdgeChanges(
+      edgeIds.map((id) => ({ type: 'remove' as const, id })),
+      d.edges,
+    );
+    const nodes = joinsInStep(
+      applyNodeChanges(
+        nodeIds.map((id) => ({ type: 'remove' as const, id })),
+        d.nodes,
+      ),
+      d.edges,
+      edges,
+    );
+    return removeDangling({ ...d, edges }, nodes);
+  });
+}
+
+/** A node's box on the canvas: measured, or the size a new node is taken to have. */
+export const rectOf = (n: CanvasNode) => ({
+  ...n.position,
+  width: n.measured?.width ?? NEW_NODE_SIZE.width,
+  height: n.measured?.height ?? NEW_NODE_SIZE.height,
+});
+
+/**
+ * Where a new node goes: in free space beside the selection, or right of the last node, or (in
+ * an empty flow) at `fallback`.
+ */
+export function spotForNew(fallback: { x: number; y: number }): { x: number; y: number } {
+  const nodes = useDesigner.getState().nodes;
+  const near = boundsOf(nodes.filter((n) => n.selected).map(rectOf));
+  return freeSpot(nodes.map(rectOf), near, NEW_NODE_SIZE, fallback);
 }
 
 /** Adds a node of a kind at a position and selects it; returns its id. */
@@ -177,17 +313,10 @@ export function renameFlow(name: string): void {
 /** Deletes the selected nodes (with their edges) and edges. */
 export function deleteSelection(): void {
   const s = useDesigner.getState();
-  const nodeChanges = s.nodes
-    .filter((n) => n.selected)
-    .map((n) => ({ type: 'remove' as const, id: n.id }));
-  const edgeChanges = s.edges
-    .filter((e) => e.selected)
-    .map((e) => ({ type: 'remove' as const, id: e.id }));
-  if (nodeChanges.length + edgeChanges.length === 0) return;
-  edit((d) => {
-    const edges = applyEdgeChanges(edgeChanges, d.edges);
-    return removeDangling({ ...d, edges }, applyNodeChanges(nodeChanges, d.nodes));
-  });
+  deleteItems(
+    s.nodes.filter((n) => n.selected).map((n) => n.id),
+    s.edges.filter((e) => e.selected).map((e) => e.id),
+  );
 }
 
 /** Replaces every node and edge in one edit (paste, duplicate, layout). */
@@ -201,6 +330,7 @@ export type { FlowMeta };
 export async function autoLayout(): Promise<void> {
   const { layoutDrawing } = await import('./autoLayout.ts');
   const s = useDesigner.getState();
-  const nodes = await layoutDrawing(s.nodes, s.edges);
+  const closing = analyzeLoops(fromCanvas(s.meta, s.nodes, s.edges)).closingEdges;
+  const nodes = await layoutDrawing(s.nodes, s.edges, closing);
   edit(() => ({ nodes }));
 }

@@ -1,9 +1,10 @@
 import type { Flow } from '../../shared/schema.ts';
 import type { FlowNode } from '../../shared/schema.ts';
 import { edgeAriaLabel, edgeTriggerKind } from '../canvas/edgeLabel.ts';
-import { validateFlow, type Problem } from '../../shared/validateFlow.ts';
+import { analyzeLoops } from '../../shared/loops.ts';
+import { designFlowWarnings, validateFlow, type Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
-import { currentFlow, useDesigner } from './designerStore.ts';
+import { currentFlow, useDesigner, type ClosingEdge } from './designerStore.ts';
 
 const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
@@ -18,22 +19,39 @@ export function withProblems<T extends CanvasNode | CanvasEdge>(
   problems: readonly Problem[],
   key: 'nodeId' | 'edgeId',
   nodeOf: (id: string) => FlowNode | undefined = () => undefined,
+  closing: ReadonlyMap<string, ClosingEdge> = new Map(),
 ): T[] {
   const byId = new Map<string, string[]>();
+  const warningsById = new Map<string, string[]>();
   for (const p of problems) {
     const id = p[key];
     if (id === undefined) continue;
-    byId.set(id, [...(byId.get(id) ?? []), p.message]);
+    const into = p.severity === 'warning' ? warningsById : byId;
+    into.set(id, [...(into.get(id) ?? []), p.message]);
   }
   return items.map((item) => {
     const next = byId.get(item.id) ?? [];
-    const data = item.data as { problems: readonly string[] };
+    const nextWarnings = warningsById.get(item.id) ?? [];
+    const data = item.data as { problems: readonly string[]; warnings?: readonly string[] };
     const edge = key === 'edgeId' ? (item as CanvasEdge).data?.edge : undefined;
-    const ariaLabel = edge && edgeAriaLabel(edge, next, edgeTriggerKind(edge, nodeOf(edge.from)));
-    const sameProblems = same(data.problems, next);
+    const ariaLabel =
+      edge &&
+      edgeAriaLabel(
+        edge,
+        next,
+        edgeTriggerKind(edge, nodeOf(edge.from)),
+        closing.get(edge.id)?.head,
+      );
+    const sameProblems = same(data.problems, next) && same(data.warnings ?? [], nextWarnings);
     if (sameProblems && (ariaLabel === undefined || ariaLabel === item.ariaLabel)) return item;
     const named = ariaLabel !== undefined ? { ariaLabel } : {};
-    const nextData = sameProblems ? data : { ...data, problems: next };
+    const nextData = sameProblems
+      ? data
+      : {
+          ...data,
+          problems: next,
+          ...(key === 'nodeId' || nextWarnings.length > 0 ? { warnings: nextWarnings } : {}),
+        };
     return { ...item, ...named, data: nextData } as T;
   });
 }
@@ -70,13 +88,18 @@ export function startLiveValidation(
     const flow = currentFlow();
     const flows = new Map(workspace());
     flows.set(flow.id, flow);
-    const problems = validateFlow(flow, { flows });
+    const problems = [...validateFlow(flow, { flows }), ...designFlowWarnings(flow)];
     const nodesById = new Map(flow.nodes.map((n) => [n.id, n]));
-    useDesigner.setState((now) => ({
-      problems,
-      nodes: withProblems(now.nodes, problems, 'nodeId'),
-      edges: withProblems(now.edges, problems, 'edgeId', (id) => nodesById.get(id)),
-    }));
+    const found = closingEdges(flow);
+    useDesigner.setState((now) => {
+      const closing = sameClosing(now.closing, found) ? now.closing : found;
+      return {
+        problems,
+        closing,
+        nodes: withProblems(now.nodes, problems, 'nodeId'),
+        edges: withProblems(now.edges, problems, 'edgeId', (id) => nodesById.get(id), closing),
+      };
+    });
   };
   run();
   const unsubscribe = useDesigner.subscribe((s) => {
@@ -90,4 +113,31 @@ export function startLiveValidation(
     clearTimeout(timer);
     unsubscribe();
   };
+}
+
+/**
+ * Every loop's closing edges, with the nodes of the loop they close: the canvas routes each
+ * round those nodes, a loop's below the loops nested inside it, and several into one head apart.
+ */
+export function closingEdges(flow: Flow): Map<string, ClosingEdge> {
+  const loops = analyzeLoops(flow);
+  const out = new Map<string, ClosingEdge>();
+  for (const loop of loops.loops.values()) {
+    const inner = [...loops.loops.values()].filter(
+      (l) => l.head !== loop.head && loop.nodes.has(l.head),
+    ).length;
+    loop.closingEdges.forEach((id, i) => {
+      out.set(id, { head: loop.head, spans: [...loop.nodes], depth: i + inner * 2 });
+    });
+  }
+  return out;
+}
+
+function sameClosing(a: ReadonlyMap<string, ClosingEdge>, b: ReadonlyMap<string, ClosingEdge>) {
+  if (a.size !== b.size) return false;
+  for (const [id, c] of a) {
+    const d = b.get(id);
+    if (!d || d.head !== c.head || d.depth !== c.depth || !same(d.spans, c.spans)) return false;
+  }
+  return true;
 }

@@ -22,6 +22,7 @@ import { TooltipProvider } from '../ui/Tooltip.tsx';
 import { StartProcessForm } from '../panels/StartProcessForm.tsx';
 import { GettingStarted } from './GettingStarted.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { SkipLinks } from './SkipLinks.tsx';
 import { SleepersNotice } from './SleepersNotice.tsx';
 import { openHelp, setCollapsed, setHelpOpen, setStartOpen, useShell } from './shellState.ts';
 import { TopBar } from './TopBar.tsx';
@@ -82,6 +83,7 @@ function WorkbenchLayout() {
 
   return (
     <div className="workbench">
+      <SkipLinks />
       <TopBar
         onImportFile={(f) => void importFile(f)}
         toggles={{ sidebar: toggle(sidebar), properties: toggle(properties), run: toggle(run) }}

@@ -62,8 +62,8 @@ describe('Import takes BPMN 2.0 files, read in the import worker as JSON files a
   });
 
   it('holds a BPMN file to the import limit on values, as a JSON file', async () => {
-    // 30,000 values kept by an export as a node's unknown fields.
-    const many = JSON.stringify({ extra: new Array(30_000).fill(0) });
+    // 120,000 values kept by an export as a node's unknown fields.
+    const many = JSON.stringify({ extra: new Array(120_000).fill(0) });
     const xml = definitions(
       `<bpmn:process id="p"><bpmn:startEvent id="s"><bpmn:extensionElements><wakeflow:fields>${many}</wakeflow:fields></bpmn:extensionElements></bpmn:startEvent></bpmn:process>`,
       'xmlns:wakeflow="https://wakeflow.dev/bpmn/1"',
@@ -71,7 +71,7 @@ describe('Import takes BPMN 2.0 files, read in the import worker as JSON files a
     const result = await importApi.importText(xml, []);
     expect(result).toEqual({
       ok: false,
-      message: expect.stringContaining('more than 25,000 values'),
+      message: expect.stringContaining('more than 100,000 values'),
     });
   });
 });

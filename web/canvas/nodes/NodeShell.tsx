@@ -1,7 +1,7 @@
 import { Handle, Position } from '@xyflow/react';
 import type { ReactNode } from 'react';
 import type { FlowNodeData } from '../../designer/canvasTypes.ts';
-import { countProblems, listIds, nodeAriaLabel, nodeLabel } from './describeNode.ts';
+import { countProblems, countWarnings, listIds, nodeAriaLabel, nodeLabel } from './describeNode.ts';
 import { KIND_NAMES } from './kinds.ts';
 import { ChangeBadge } from './ChangeBadge.tsx';
 import { RunBadge } from './RunBadge.tsx';
@@ -38,6 +38,7 @@ export function NodeShell({
   children,
 }: NodeShellProps) {
   const { node, problems, change } = data;
+  const warnings = data.warnings ?? [];
   const label = nodeLabel(node);
   const depends = node.depends ?? [];
   const classes = [
@@ -45,13 +46,14 @@ export function NodeShell({
     `wf-node--${node.kind}`,
     selected ? 'wf-node--selected' : '',
     problems.length > 0 ? 'wf-node--problems' : '',
+    warnings.length > 0 ? 'wf-node--warnings' : '',
     change ? `wf-node--${change}` : '',
   ];
   return (
     <div
       className={classes.filter(Boolean).join(' ')}
       role="group"
-      aria-label={`${nodeAriaLabel(node, problems)}${change ? `, ${change} since the process slept` : ''}`}
+      aria-label={`${nodeAriaLabel(node, problems, warnings)}${change ? `, ${change} since the process slept` : ''}`}
     >
       {target && (
         <Handle
@@ -89,6 +91,14 @@ export function NodeShell({
             </span>
             <span className="wf-visually-hidden">
               {countProblems(problems.length)}: {problems.join('; ')}
+            </span>
+          </span>
+        )}
+        {warnings.length > 0 && (
+          <span className="wf-node__warnings" title={warnings.join('\n')}>
+            <span aria-hidden="true">! {warnings.length}</span>
+            <span className="wf-visually-hidden">
+              {countWarnings(warnings.length)}: {warnings.join('; ')}
             </span>
           </span>
         )}

@@ -16,11 +16,22 @@ export function nodeLabel(node: FlowNode): string | undefined {
  * A node's accessible name: its kind, id, label and how many problems it has, e.g.
  * "work node read: Re-read prices, 2 problems".
  */
-export function nodeAriaLabel(node: FlowNode, problems: readonly string[]): string {
+export function nodeAriaLabel(
+  node: FlowNode,
+  problems: readonly string[],
+  warnings: readonly string[] = [],
+): string {
   const label = nodeLabel(node);
   const kind = KIND_NAMES[node.kind].toLowerCase();
-  const named = `${kind} node ${node.id}${label !== undefined ? `: ${label}` : ''}`;
-  return problems.length > 0 ? `${named}, ${countProblems(problems.length)}` : named;
+  let named = `${kind} node ${node.id}${label !== undefined ? `: ${label}` : ''}`;
+  if (problems.length > 0) named += `, ${countProblems(problems.length)}`;
+  if (warnings.length > 0) named += `, ${countWarnings(warnings.length)}`;
+  return named;
+}
+
+/** `n warning` or `n warnings`. */
+export function countWarnings(n: number): string {
+  return `${n} warning${n === 1 ? '' : 's'}`;
 }
 
 export interface Assignment {

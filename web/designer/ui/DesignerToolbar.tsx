@@ -1,5 +1,7 @@
-import { useReactFlow } from '@xyflow/react';
 import { useRef, useState } from 'react';
+import { useReactFlow } from '@xyflow/react';
+import type { CanvasEdge, CanvasNode } from '../canvasTypes.ts';
+import { useShowFlow } from '../../canvas/useOpeningView.ts';
 import { autoLayout, useDesigner, redoEdit, undoEdit, currentFlow } from '../designerStore.ts';
 import { downloadDataUrl, flowPicture } from '../exportImage.ts';
 import {
@@ -38,19 +40,18 @@ export function DesignerToolbar({
   const canRedo = useDesigner((s) => s.history.future.length > 0);
   const flowId = useDesigner((s) => s.meta.id);
   const open = useDesigner((s) => s.open);
-  const { fitView } = useReactFlow();
+  const showFlow = useShowFlow();
+  const { getInternalNode } = useReactFlow<CanvasNode, CanvasEdge>();
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | undefined>();
 
   const picture = async (kind: 'png' | 'svg') => {
-    const viewport = document.querySelector<HTMLElement>('.react-flow__viewport');
-    if (!viewport) return;
     setBusy(`Drawing the ${kind.toUpperCase()}…`);
     try {
-      downloadDataUrl(
-        `${flowId}.${kind}`,
-        await flowPicture(kind, viewport, useDesigner.getState().nodes),
-      );
+      const s = useDesigner.getState();
+      const nodes = s.nodes.flatMap((n) => getInternalNode(n.id) ?? []);
+      const edges = s.edges.flatMap((e) => (e.data ? [e.data.edge] : []));
+      downloadDataUrl(`${flowId}.${kind}`, await flowPicture(kind, nodes, edges, s.closing));
     } finally {
       setBusy(undefined);
     }
@@ -59,7 +60,9 @@ export function DesignerToolbar({
     setBusy('Laying out…');
     try {
       await autoLayout();
-      await fitView({ duration: 200 });
+      // The canvas takes the new positions on its next frame.
+      await new Promise(requestAnimationFrame);
+      showFlow({ duration: 200 });
     } finally {
       setBusy(undefined);
     }

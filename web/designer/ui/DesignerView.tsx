@@ -2,6 +2,7 @@ import { useReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Canvas } from '../../canvas/Canvas.tsx';
 import { setOpenSubflowHandler } from '../../canvas/nodes/openSubflow.ts';
+import { useKeepInView } from '../../canvas/useKeepInView.ts';
 import { useShortcuts } from '../../canvas/useShortcuts.ts';
 import { openSubflowNode } from '../../inspector/openInPlace.ts';
 import { ScopeBreadcrumb } from '../../inspector/ScopeBreadcrumb.tsx';
@@ -15,7 +16,7 @@ import {
   startAutosave,
   workspaceFlows,
 } from '../../workspace/workspaceActions.ts';
-import { addNode, useDesigner } from '../designerStore.ts';
+import { addNode, spotForNew, useDesigner } from '../designerStore.ts';
 import { startLiveValidation } from '../validation.ts';
 import { ProblemsList } from './ProblemsList.tsx';
 import './designer.css';
@@ -43,18 +44,20 @@ export function useDesignerSession(onHelp: () => void): void {
   useShortcuts({ onHelp });
 }
 
-/** Adds a node of a kind at the centre of the canvas's view (the palette's click). */
+/** Adds a node of a kind in free space beside the selection (or right of the last node), in view. */
 export function useAddAtCentre(): (kind: Parameters<typeof addNode>[0]) => void {
   const { screenToFlowPosition } = useReactFlow();
+  const keepInView = useKeepInView();
   return useCallback(
     (kind) => {
       const pane = document.querySelector('.canvas')?.getBoundingClientRect();
       const centre = pane
         ? { x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 }
         : { x: 0, y: 0 };
-      addNode(kind, screenToFlowPosition(centre));
+      const id = addNode(kind, spotForNew(screenToFlowPosition(centre)));
+      requestAnimationFrame(() => keepInView(id));
     },
-    [screenToFlowPosition],
+    [screenToFlowPosition, keepInView],
   );
 }
 

@@ -8,6 +8,8 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl+D', 'duplicate the selection'],
   ['Shift+click, or drag a box with Shift', 'select several'],
   ['Arrow keys in the palette', 'move between node kinds; Enter adds one'],
+  ['C on a focused node', 'connect it: pick a node or a new kind (and the trigger)'],
+  ['Arrow keys on a selected node', 'move it; the view follows'],
   ['?', 'this help'],
   ['Escape', 'stop the process inspected, or close a dialog'],
 ];

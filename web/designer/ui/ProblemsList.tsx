@@ -1,11 +1,18 @@
 import { useReactFlow } from '@xyflow/react';
-import { describeProblem } from '../../../shared/describeProblem.ts';
+import { describeProblemIn } from '../../../shared/describeProblem.ts';
 import { useDesigner } from '../designerStore.ts';
 
 /** Every problem of the open flow; clicking one selects its node or edge and brings it to view. */
 export function ProblemsList() {
-  const problems = useDesigner((s) => s.problems);
+  const all = useDesigner((s) => s.problems);
+  const edges = useDesigner((s) => s.edges);
   const { fitView } = useReactFlow();
+  const problems = all.filter((p) => p.severity !== 'warning');
+  const warnings = all.filter((p) => p.severity === 'warning');
+  const ends = (id: string) => {
+    const e = edges.find((x) => x.id === id);
+    return e ? { from: e.source, to: e.target } : undefined;
+  };
   const select = (nodeId?: string, edgeId?: string) => {
     useDesigner.setState((s) => ({
       nodes: s.nodes.map((n) =>
@@ -22,18 +29,23 @@ export function ProblemsList() {
       <h2 id="problems-heading">
         Problems <span className="count">{problems.length}</span>
       </h2>
-      {problems.length === 0 ? (
+      {problems.length === 0 && warnings.length === 0 && (
         <p className="ok">No problems: this flow can run.</p>
-      ) : (
+      )}
+      {problems.length === 0 && warnings.length > 0 && (
+        <p className="ok">No problems: this flow can run, with warnings.</p>
+      )}
+      {[...problems, ...warnings].length > 0 && (
         <ul aria-label="Problems">
-          {problems.map((p, i) => (
-            <li key={i}>
+          {[...problems, ...warnings].map((p, i) => (
+            <li key={i} className={p.severity === 'warning' ? 'warning-item' : undefined}>
               <button
                 type="button"
                 onClick={() => select(p.nodeId, p.edgeId)}
                 disabled={!p.nodeId && !p.edgeId}
               >
-                {describeProblem(p)}
+                {p.severity === 'warning' ? 'Warning: ' : ''}
+                {describeProblemIn(p, ends)}
               </button>
             </li>
           ))}

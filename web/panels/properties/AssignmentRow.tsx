@@ -33,6 +33,7 @@ export function AssignmentRow(props: AssignmentRowProps) {
         />
         <TextField
           label="Expression (JSONata)"
+          live
           value={expression}
           code
           check={expressionCheck}

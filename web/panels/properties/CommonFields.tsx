@@ -16,7 +16,13 @@ export function CommonFields({ node }: { node: FlowNode }) {
   return (
     <>
       <ReadOnlyField label="Id" value={node.id} />
-      <TextField label="Label" value={node.label ?? ''} onCommit={setLabel} placeholder={node.id} />
+      <TextField
+        label="Label"
+        live
+        value={node.label ?? ''}
+        onCommit={setLabel}
+        placeholder={node.id}
+      />
       <DependsField node={node} />
     </>
   );

@@ -44,6 +44,7 @@ export const EdgeFields = memo(function EdgeFields({ edge }: { edge: FlowEdge })
       <ReadOnlyField label="To" value={edge.to} />
       <TextField
         label="Condition (when, JSONata)"
+        live
         value={edge.when ?? ''}
         code
         placeholder="always"

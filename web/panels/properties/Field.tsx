@@ -52,7 +52,15 @@ export function ReadOnlyField({ label, value }: { label: string; value: string }
   return (
     <Field label={label}>
       {(control) => (
-        <input {...control} className="nodrag prop-readonly" type="text" value={value} readOnly />
+        <input
+          {...control}
+          className="nodrag prop-readonly"
+          type="text"
+          value={value}
+          readOnly
+          aria-readonly="true"
+          tabIndex={-1}
+        />
       )}
     </Field>
   );

@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { FlowEdge } from '../../../shared/schema.ts';
-import { useDesigner } from '../../designer/designerStore.ts';
+import { deleteItems, useDesigner } from '../../designer/designerStore.ts';
 import { EdgeFields } from './EdgeFields.tsx';
 import { NodeFields } from './NodeFields.tsx';
 import './properties.css';
@@ -24,7 +24,7 @@ export function PropertyPanel({ workspaceFlows }: PropertyPanelProps) {
   const edge = count === 1 ? edges[0] : undefined;
 
   return (
-    <section aria-label="Properties" className="property-panel">
+    <section aria-label="Properties" className="property-panel" id="properties" tabIndex={-1}>
       {count === 0 && (
         <p className="prop-hint">Select a node or an edge to see and edit its properties.</p>
       )}
@@ -34,6 +34,16 @@ export function PropertyPanel({ workspaceFlows }: PropertyPanelProps) {
       {/* Keyed by id, so that a draft being typed never carries over to another node or edge. */}
       {node && <NodeFields key={node.id} node={node.data.node} workspaceFlows={workspaceFlows} />}
       {edge && <EdgeProperties key={edge.id} edge={flowEdgeOf(edge)} />}
+      {(node || edge) && (
+        <button
+          type="button"
+          className="prop-delete"
+          aria-keyshortcuts="Delete"
+          onClick={() => (node ? deleteItems([node.id], []) : deleteItems([], [edge!.id]))}
+        >
+          {node ? `Delete node ${node.id}` : `Delete edge ${edge!.source} → ${edge!.target}`}
+        </button>
+      )}
     </section>
   );
 }

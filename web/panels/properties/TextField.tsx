@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { endTyping, typedInto } from '../../designer/designerStore.ts';
 import { Field } from './Field.tsx';
 import { useDraft } from './useDraft.ts';
 
@@ -19,6 +20,11 @@ interface TextFieldProps {
   placeholder?: string;
   /** A name by which `useFocusAfter` can move focus here. */
   focusName?: string;
+  /**
+   * Commits every keystroke, so the node's badge and the problems list follow the typing; one
+   * typing session is still one undo step. Only for values whose every prefix is safe to hold.
+   */
+  live?: boolean;
 }
 
 /** A text input that commits on blur or Enter, with its check shown live on the draft. */
@@ -33,14 +39,31 @@ export function TextField({
   code = false,
   placeholder,
   focusName,
+  live = false,
 }: TextFieldProps) {
-  const { text, inputProps } = useDraft(value, (t) => {
+  const id = useId();
+  const { text, inputProps: draftProps } = useDraft(value, (t) => {
     if (refuse?.(t) !== undefined) return false;
     onCommit(t);
   });
-  const error = refuse?.(text) ?? check?.(text);
+  const inputProps = live
+    ? {
+        value,
+        onChange: (e: { target: { value: string } }) =>
+          typedInto(id, () => onCommit(e.target.value)),
+        onBlur: endTyping,
+        onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            endTyping();
+          }
+        },
+      }
+    : draftProps;
+  const shown = live ? value : text;
+  const error = refuse?.(shown) ?? check?.(shown);
   return (
-    <Field label={label} error={error} hint={hint?.(text)} hintBeside={hintBeside}>
+    <Field label={label} error={error} hint={hint?.(shown)} hintBeside={hintBeside}>
       {(control) => (
         <input
           {...control}

@@ -51,6 +51,7 @@ export function TriggerItem({
         {kind === 'timer' && (
           <TextField
             label="Wait for (ISO 8601 duration)"
+            live
             value={trigger.timer ?? ''}
             code
             placeholder="PT24H"
@@ -72,6 +73,7 @@ export function TriggerItem({
         {kind === 'human' && (
           <TextField
             label="Prompt"
+            live
             value={trigger.human?.prompt ?? ''}
             onCommit={(prompt) => onChange((on) => setHuman(on, index, { prompt }))}
           />

@@ -1,0 +1,33 @@
+import { MiniMap, Panel } from '@xyflow/react';
+import { useState } from 'react';
+
+/**
+ * A small minimap in the bottom right corner, in the band the opening view keeps free of nodes,
+ * that the designer can fold away.
+ */
+export function CanvasMinimap() {
+  const [shown, setShown] = useState(true);
+  return (
+    <Panel position="bottom-right" className="wf-minimap">
+      <button
+        type="button"
+        className="wf-minimap__toggle"
+        aria-expanded={shown}
+        aria-controls="wf-minimap"
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? 'Hide minimap' : 'Show minimap'}
+      </button>
+      {shown && (
+        <div id="wf-minimap">
+          <MiniMap
+            pannable
+            zoomable
+            ariaLabel="Minimap of the flow"
+            style={{ width: 160, height: 96 }}
+          />
+        </div>
+      )}
+    </Panel>
+  );
+}

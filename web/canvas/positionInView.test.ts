@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { panToShow } from './positionInView.ts';
+
+const node = (x: number, y: number) => ({ x, y, width: 160, height: 80 });
+const pane = { width: 1000, height: 500 };
+
+describe('panToShow: the canvas keeps a process position in view', () => {
+  it('leaves the view alone when the position is in view already', () => {
+    expect(panToShow([node(100, 100)], { x: 0, y: 0, zoom: 1 }, pane, 150)).toBeUndefined();
+  });
+
+  it('pans, at the same zoom, just far enough to bring a node beyond the right edge in', () => {
+    const v = panToShow([node(1200, 100)], { x: 0, y: 0, zoom: 0.9 }, pane, 150)!;
+    expect(v.zoom).toBe(0.9);
+    expect(v.y).toBe(0);
+    const right = (1200 + 160) * 0.9 + v.x;
+    expect(right).toBeLessThanOrEqual(pane.width);
+    expect(right).toBeGreaterThan(pane.width - 50);
+  });
+
+  it('keeps the position above the band of the minimap and controls when it fits there', () => {
+    const v = panToShow([node(100, 400)], { x: 0, y: 0, zoom: 1 }, pane, 150)!;
+    expect(400 + 80 + v.y).toBeLessThanOrEqual(pane.height - 150);
+  });
+
+  it('shows every node of a position that waits on two, from the top left if they do not fit', () => {
+    const both = [node(-500, 0), node(2000, 0)];
+    const v = panToShow(both, { x: 0, y: 0, zoom: 1 }, pane, 150)!;
+    expect(-500 + v.x).toBeGreaterThan(0);
+    const fits = panToShow([node(-500, 0), node(300, 0)], { x: 0, y: 0, zoom: 1 }, pane, 150)!;
+    expect(-500 + fits.x).toBeGreaterThanOrEqual(0);
+    expect(300 + 160 + fits.x).toBeLessThanOrEqual(pane.width);
+  });
+});

@@ -1,0 +1,40 @@
+import type { Rect } from './edgeGeometry.ts';
+import type { Viewport } from './openingView.ts';
+
+const MARGIN = 24;
+
+/**
+ * The viewport, at the zoom it has, that shows every rect (flow coordinates) of a process's
+ * position, panned as little as it takes; undefined when they are all in view already. The band
+ * at the bottom that the minimap and the zoom controls sit in is kept free when the rects fit
+ * above it. Rects larger than the pane show from their top left corner.
+ */
+export function panToShow(
+  rects: readonly Rect[],
+  view: Viewport,
+  pane: { width: number; height: number },
+  reserveBottom: number,
+): Viewport | undefined {
+  if (rects.length === 0) return undefined;
+  const { zoom } = view;
+  const left = Math.min(...rects.map((r) => r.x)) * zoom + view.x;
+  const top = Math.min(...rects.map((r) => r.y)) * zoom + view.y;
+  const right = Math.max(...rects.map((r) => r.x + r.width)) * zoom + view.x;
+  const bottom = Math.max(...rects.map((r) => r.y + r.height)) * zoom + view.y;
+  const bottomEdge =
+    bottom - top <= pane.height - reserveBottom - MARGIN
+      ? pane.height - reserveBottom
+      : pane.height - MARGIN;
+  const dx = shift(left, right, MARGIN, pane.width - MARGIN);
+  const dy = shift(top, bottom, MARGIN, bottomEdge);
+  if (dx === 0 && dy === 0) return undefined;
+  return { x: view.x + dx, y: view.y + dy, zoom };
+}
+
+/** How far to move [from, to] to bring it inside [min, max], its start first if it is larger. */
+function shift(from: number, to: number, min: number, max: number): number {
+  if (to - from > max - min) return min - from;
+  if (from < min) return min - from;
+  if (to > max) return max - to;
+  return 0;
+}

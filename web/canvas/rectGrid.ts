@@ -1,0 +1,53 @@
+import type { Rect } from './edgeGeometry.ts';
+
+/** Cells of this many canvas pixels: a few nodes each at the grid the examples are drawn on. */
+const CELL = 320;
+
+/**
+ * The nodes' boxes bucketed by cell, so that a label asks only the nodes near it whether they
+ * are in its way: with thousands of nodes, every edge scanning all of them on every frame costs
+ * more than the frame has.
+ */
+export interface RectGrid {
+  /** The boxes that may overlap `box` (each once): every one that does, and a few that do not. */
+  near(box: Rect): Rect[];
+}
+
+const key = (cx: number, cy: number) => `${cx},${cy}`;
+
+export function rectGrid(rects: Iterable<Rect>, cell = CELL): RectGrid {
+  const cells = new Map<string, Rect[]>();
+  for (const r of rects) {
+    const x0 = Math.floor(r.x / cell);
+    const x1 = Math.floor((r.x + r.width) / cell);
+    const y0 = Math.floor(r.y / cell);
+    const y1 = Math.floor((r.y + r.height) / cell);
+    for (let cx = x0; cx <= x1; cx++)
+      for (let cy = y0; cy <= y1; cy++) {
+        const k = key(cx, cy);
+        const list = cells.get(k);
+        if (list) list.push(r);
+        else cells.set(k, [r]);
+      }
+  }
+  return {
+    near(box) {
+      const out = new Set<Rect>();
+      const x1 = Math.floor((box.x + box.width) / cell);
+      const y1 = Math.floor((box.y + box.height) / cell);
+      for (let cx = Math.floor(box.x / cell); cx <= x1; cx++)
+        for (let cy = Math.floor(box.y / cell); cy <= y1; cy++)
+          for (const r of cells.get(key(cx, cy)) ?? []) out.add(r);
+      return [...out];
+    },
+  };
+}
+
+/** The box around points, grown by a margin on every side. */
+export function boxAround(points: readonly { x: number; y: number }[], margin: number): Rect {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = Math.min(...xs) - margin;
+  const y = Math.min(...ys) - margin;
+  return { x, y, width: Math.max(...xs) + margin - x, height: Math.max(...ys) + margin - y };
+}
