@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { DesignerPage } from './fixtures/designerPage.ts';
+import { focusable, pickByKeys, tabTo } from './fixtures/keyboard.ts';
+
+// The size the issue was measured at.
+test.use({ viewport: { width: 1440, height: 900 } });
+test.describe.configure({ timeout: 120_000 });
+
+/**
+ * The issue's flow: 8 nodes, a loop with a fan-out and a join inside it, closed by a
+ * continue-after with two triggers (a timer back round the loop, an event out of it):
+ * start → work1 → split1 → (work2, work3) → join1 → wait1 →(timer) work1, wait1 →(event) end.
+ */
+async function expectTheLoopFlow(d: DesignerPage): Promise<void> {
+  await expect(d.nodes()).toHaveCount(8);
+  await expect(d.edges()).toHaveCount(9);
+  for (const [from, to] of [
+    ['start', 'work1'],
+    ['work1', 'split1'],
+    ['split1', 'work2'],
+    ['split1', 'work3'],
+    ['work2', 'join1'],
+    ['work3', 'join1'],
+    ['join1', 'wait1'],
+  ])
+    await expect(d.edge(from!, to!), `${from} → ${to}`).toHaveCount(1);
+  await expect(d.edge('wait1', 'work1')).toHaveAccessibleName(
+    /on timer timer.*closes the loop at work1|closes the loop at work1.*on timer timer/,
+  );
+  await expect(d.edge('wait1', 'end')).toHaveAccessibleName(/on event event1/);
+  // The join waits for both branches, from the edges drawn into it: no problem anywhere.
+  await expect(d.node('join1')).toHaveAccessibleName('join node join1');
+  await expect(d.problems.getByRole('heading')).toHaveText('Problems 0');
+}
+
+test('the keyboard alone builds the 8-node loop flow: a skip link to the canvas, C and a list to connect, triggers picked by keys', async ({
+  page,
+}) => {
+  const d = new DesignerPage(page);
+  await d.goto();
+
+  // The canvas is one stop from the top of the page: the first is the skip link to it.
+  const skip = page.getByRole('link', { name: 'Skip to the canvas' });
+  expect(await tabTo(page, skip)).toBe(1);
+
+  await tabTo(page, d.newFlowButton);
+  await page.keyboard.press('Enter');
+  await expect(d.flowName).toHaveValue('New flow');
+  await expect(d.node('end')).toBeVisible();
+  await tabTo(page, skip, { back: true });
+  await page.keyboard.press('Enter');
+  await expect(focusable(d.node('start'))).toBeFocused();
+
+  // The new flow's start → end goes: the edge is the stop before the nodes.
+  await tabTo(page, d.edge('start', 'end'), { back: true });
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Delete');
+  await expect(d.edges()).toHaveCount(0);
+  await tabTo(page, focusable(d.node('start')));
+
+  // C on the focused node, a kind typed, Enter: each new node connected and focused in turn.
+  await page.keyboard.press('c');
+  await pickByKeys(page, d.picker('start'), 'new work', 'New Work node');
+  await expect(focusable(d.node('work1'))).toBeFocused();
+  await page.keyboard.press('c');
+  await pickByKeys(page, d.picker('work1'), 'new fan', 'New Fan-out node');
+  await expect(focusable(d.node('split1'))).toBeFocused();
+  await page.keyboard.press('c');
+  await pickByKeys(page, d.picker('split1'), 'new work', 'New Work node');
+  await expect(focusable(d.node('work2'))).toBeFocused();
+  await page.keyboard.press('c');
+  await pickByKeys(page, d.picker('work2'), 'new join', 'New Join node');
+  await expect(focusable(d.node('join1'))).toBeFocused();
+  // The second branch: back to the fan-out, a new work node, into the join already there.
+  await tabTo(page, focusable(d.node('split1')), { back: true });
+  await page.keyboard.press('c');
+  await pickByKeys(page, d.picker('split1'), 'new work', 'New Work node');
+  await expect(focusable(d.node('work3'))).toBeFocused();
+  await page.keyboard.press('c');
+  await pickByKeys(page, d.picker('work3'), 'join1', 'join1');
+  await expect(focusable(d.node('join1'))).toBeFocused();
+  await page.keyboard.press('c');
+  await pickByKeys(page, d.picker('join1'), 'new continue', 'New Continue after node');
+  await expect(focusable(d.node('wait1'))).toBeFocused();
+
+  // A second trigger, an event, from the properties: Enter selects the node, Tab reaches them.
+  await page.keyboard.press('Enter');
+  await expect(d.propertiesTitle()).toHaveText('Continue after node wait1');
+  await tabTo(page, d.properties.getByRole('button', { name: 'Add event', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(d.group('Triggers (on)', 'Event "event1"')).toBeVisible();
+
+  // Back on the canvas: the timer closes the loop at work1, the event leaves it for the end.
+  await tabTo(page, focusable(d.node('wait1')), { back: true });
+  await page.keyboard.press('c');
+  await pickByKeys(page, d.picker('wait1'), 'work1', 'work1', 1);
+  await expect(focusable(d.node('work1'))).toBeFocused();
+  await tabTo(page, focusable(d.node('wait1')));
+  await page.keyboard.press('c');
+  await pickByKeys(page, d.picker('wait1'), 'end', 'end', 2);
+
+  await expectTheLoopFlow(d);
+});
