@@ -101,3 +101,43 @@ test('the keyboard alone builds the 8-node loop flow: a skip link to the canvas,
 
   await expectTheLoopFlow(d);
 });
+
+test('the mouse builds the same flow in 20 actions, not the issue’s about 60: a connection dropped on empty canvas picks and connects each new node', async ({
+  page,
+}) => {
+  const d = new DesignerPage(page);
+  await d.goto();
+  // Mouse actions are counted in the comments: [n] is the running total.
+  await d.newFlow(); // [1] a click on New flow
+  await d.selectEdge('start', 'end'); // [2] a click on the edge, then the Delete key
+  await page.keyboard.press('Delete');
+  await expect(d.edges()).toHaveCount(0);
+  await d.zoomOut(2); // [4] two clicks on Zoom Out, for room
+
+  // Each new node: drag a connection from a handle to empty canvas, drop, click a kind (2 each).
+  const start = (await d.node('start').boundingBox())!;
+  const canvas = (await d.canvas.boundingBox())!;
+  const row = start.y - canvas.y + start.height + 110;
+  const add = async (from: string, x: number, y: number, kind: string, id: string) => {
+    await d.dropConnection(from, { x, y });
+    await d
+      .picker(from)
+      .getByRole('option', { name: `New ${kind} node` })
+      .click();
+    await expect(d.edge(from, id)).toHaveCount(1);
+  };
+  await add('start', 40, row, 'Work', 'work1'); // [6]
+  await add('work1', 200, row, 'Fan-out', 'split1'); // [8]
+  await add('split1', 360, row - 60, 'Work', 'work2'); // [10]
+  await add('work2', 520, row, 'Join', 'join1'); // [12]
+  await add('split1', 360, row + 60, 'Work', 'work3'); // [14]
+  await d.connect('work3', 'join1'); // [15] a drag from handle to handle
+  await add('join1', 680, row, 'Continue after', 'wait1'); // [17]
+  // The new node is selected: its second trigger is one click in the panel.
+  await expect(d.propertiesTitle()).toHaveText('Continue after node wait1');
+  await d.properties.getByRole('button', { name: 'Add event', exact: true }).click(); // [18]
+  await d.connect('wait1', 'work1', 'timer'); // [19] from the timer's own handle
+  await d.connect('wait1', 'end', 'event1'); // [20] from the event's
+
+  await expectTheLoopFlow(d);
+});
