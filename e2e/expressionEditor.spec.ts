@@ -69,8 +69,21 @@ test('expressions are edited in a code editor: completion of the flow’s paths 
   await page.keyboard.press('Control+z');
   await expect(editor).toHaveText('');
 
-  // Tab leaves for the next control: no focus trap.
+  // Ctrl+Space asks for everything where nothing is typed: the flow's paths and the functions.
   await editor.click();
+  await page.keyboard.press('Control+Space');
+  await expect(completions.getByRole('option', { name: /^order\.total/ })).toBeVisible();
+  await expect(completions.getByRole('option', { name: /^\$count/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Tab leaves for the next control: no focus trap.
   await page.keyboard.press('Tab');
-  await expect(d.properties.getByRole('button', { name: 'Remove assignment 1' })).toBeFocused();
+  const remove = d.properties.getByRole('button', { name: 'Remove assignment 1' });
+  await expect(remove).toBeFocused();
+
+  // The help lists the editor's keys.
+  await page.keyboard.press('?');
+  await expect(
+    d.helpDialog.getByRole('row', { name: /Ctrl\+Space in an expression/ }),
+  ).toBeVisible();
 });
