@@ -70,7 +70,9 @@ test('expressions are edited in a code editor: completion of the flow’s paths 
   await expect(editor).toHaveText('');
 
   // Ctrl+Space asks for everything where nothing is typed: the flow's paths and the functions.
-  await editor.click();
+  // A click on the label puts the focus in the editor, as it would in an input.
+  await d.group('Assignment 1').getByText('Expression (JSONata)', { exact: true }).click();
+  await expect(editor).toBeFocused();
   await page.keyboard.press('Control+Space');
   await expect(completions.getByRole('option', { name: /^order\.total/ })).toBeVisible();
   await expect(completions.getByRole('option', { name: /^\$count/ })).toBeVisible();

@@ -165,6 +165,14 @@ function Editor({ typingKey, control, value, onCommit, check, placeholder }: Edi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A label's click focuses only a form control; the editor is not one, so it is done here.
+  useEffect(() => {
+    const label = document.getElementById(labelId);
+    const focus = () => view.current?.focus();
+    label?.addEventListener('click', focus);
+    return () => label?.removeEventListener('click', focus);
+  }, [labelId]);
+
   // The store's value wins when it differs from the text (undo, redo, an edit from elsewhere).
   useEffect(() => {
     const v = view.current;
