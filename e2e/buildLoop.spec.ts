@@ -33,7 +33,7 @@ async function expectTheLoopFlow(d: DesignerPage): Promise<void> {
   await expect(d.problems.getByRole('heading')).toHaveText('Problems 0');
 }
 
-test('the keyboard alone builds the 8-node loop flow: a skip link to the canvas, C and a list to connect, triggers picked by keys', async ({
+test('the keyboard alone builds the 8-node loop flow: a skip link to the canvas, focus shown, C and a list to connect, triggers picked by keys', async ({
   page,
 }) => {
   const d = new DesignerPage(page);
@@ -52,7 +52,20 @@ test('the keyboard alone builds the 8-node loop flow: a skip link to the canvas,
   await expect(focusable(d.node('start'))).toBeFocused();
 
   // The new flow's start → end goes: the edge is the stop before the nodes.
+  // Focus shows: a ring round the node, the edge drawn in the focus colour.
+  const ring = await focusable(d.node('start')).evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(ring.style).not.toBe('none');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  const stroke = () =>
+    d
+      .edge('start', 'end')
+      .evaluate((el) => getComputedStyle(el.querySelector('path[marker-end], path')!).stroke);
+  const unfocused = await stroke();
   await tabTo(page, d.edge('start', 'end'), { back: true });
+  expect(await stroke()).not.toBe(unfocused);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Delete');
   await expect(d.edges()).toHaveCount(0);
