@@ -16,7 +16,7 @@ interface State {
  * variables, keywords, regular expressions and operators. The parse that finds errors is
  * jsonata's own (expressionSyntax.ts); nothing here judges the text.
  */
-const jsonata = StreamLanguage.define<State>({
+export const jsonata = StreamLanguage.define<State>({
   name: 'jsonata',
   startState: () => ({ comment: false }),
   token(stream, state) {
@@ -71,7 +71,7 @@ const jsonata = StreamLanguage.define<State>({
 });
 
 /** Colours by class, so that the theme's tokens (light and dark) set them (codeEditor.css). */
-const style = HighlightStyle.define([
+export const jsonataStyle = HighlightStyle.define([
   { tag: tags.string, class: 'wf-code-string' },
   { tag: tags.number, class: 'wf-code-number' },
   { tag: tags.comment, class: 'wf-code-comment' },
@@ -85,4 +85,4 @@ const style = HighlightStyle.define([
 ]);
 
 /** The JSONata language and its highlighting, as one editor extension. */
-export const jsonataHighlighting = [jsonata, syntaxHighlighting(style)];
+export const jsonataHighlighting = [jsonata, syntaxHighlighting(jsonataStyle)];
