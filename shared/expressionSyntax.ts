@@ -10,6 +10,22 @@ export const MAX_EXPRESSION_LENGTH = 10_000;
  * parses. Parsing only: evaluation, with its guardrails, belongs to the runtime.
  */
 export function expressionProblem(text: string): string | undefined {
+  return expressionProblemAt(text)?.message;
+}
+
+/** Where a parse error is, in the text: `[from, to)`, as the editor marks it. */
+export interface ProblemSpan {
+  message: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The problem of `expressionProblem` with the characters it is at: the token the parser stopped
+ * on, a point at the end when the expression ends too soon, the whole text for a problem of the
+ * whole (a refused regular expression, a length), none for an empty text.
+ */
+export function expressionProblemAt(text: string): ProblemSpan | undefined {
   // Live validation asks about the same expressions on every edit; parse each text once.
   if (checked.has(text)) return checked.get(text);
   const problem = findProblem(text);
@@ -19,22 +35,45 @@ export function expressionProblem(text: string): string | undefined {
 }
 
 const CACHE_LIMIT = 10_000;
-const checked = new Map<string, string | undefined>();
+const checked = new Map<string, ProblemSpan | undefined>();
 
-function findProblem(text: string): string | undefined {
-  if (text.trim() === '') return 'is empty; write a JSONata expression such as `count + 1`';
+function findProblem(text: string): ProblemSpan | undefined {
+  const whole = (message: string): ProblemSpan => ({ message, from: 0, to: text.length });
+  if (text.trim() === '') return whole('is empty; write a JSONata expression such as `count + 1`');
   if (text.length > MAX_EXPRESSION_LENGTH) {
-    return `is ${text.length} characters long; expressions up to ${MAX_EXPRESSION_LENGTH} are accepted`;
+    return whole(
+      `is ${text.length} characters long; expressions up to ${MAX_EXPRESSION_LENGTH} are accepted`,
+    );
   }
   try {
-    return regexProblemIn(jsonata(text).ast());
+    const problem = regexProblemIn(jsonata(text).ast());
+    return problem === undefined ? undefined : whole(problem);
   } catch (e) {
-    if (e instanceof RangeError) return 'does not parse: it is nested too deeply';
-    const err = e as { message?: unknown; position?: unknown };
+    if (e instanceof RangeError) return whole('does not parse: it is nested too deeply');
+    const err = e as { message?: unknown; position?: unknown; token?: unknown };
     const message = typeof err.message === 'string' ? err.message : 'syntax error';
-    const at = typeof err.position === 'number' ? `, at character ${err.position}` : '';
-    return `does not parse: ${message}${at}`;
+    if (typeof err.position !== 'number') return whole(`does not parse: ${message}`);
+    return {
+      message: `does not parse: ${message}, at character ${err.position}`,
+      ...errorSpan(text, err.position, err.token),
+    };
   }
+}
+
+/**
+ * jsonata's `position` is the offset just after the token it stopped on; `(end)` is its name for
+ * the end of the text, where the error is a point.
+ */
+export function errorSpan(
+  text: string,
+  position: number,
+  token: unknown,
+): { from: number; to: number } {
+  const to = Math.max(0, Math.min(position, text.length));
+  if (token === '(end)') return { from: text.length, to: text.length };
+  if (typeof token === 'string' && token !== '' && text.slice(to - token.length, to) === token)
+    return { from: to - token.length, to };
+  return { from: Math.max(0, to - 1), to };
 }
 
 /**

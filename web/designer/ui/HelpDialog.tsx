@@ -10,6 +10,8 @@ const SHORTCUTS: [string, string][] = [
   ['Arrow keys in the palette', 'move between node kinds; Enter adds one'],
   ['C on a focused node', 'connect it: pick a node or a new kind (and the trigger)'],
   ['Arrow keys on a selected node', 'move it; the view follows'],
+  ['Ctrl+Space in an expression', 'complete a context path of the flow or a JSONata function'],
+  ['Escape or Tab in an expression', 'leave it (Escape: for the properties panel)'],
   ['?', 'this help'],
   ['Escape', 'stop the process inspected, or close a dialog'],
 ];

@@ -1,4 +1,5 @@
-import { expressionCheck, pathCheck } from './checks.ts';
+import { expressionCheckAt, pathCheck } from './checks.ts';
+import { CodeField } from './codeEditor/CodeField.tsx';
 import { renameProblem, type Assignments } from './setEdits.ts';
 import { TextField } from './TextField.tsx';
 
@@ -31,12 +32,10 @@ export function AssignmentRow(props: AssignmentRowProps) {
           refuse={(text) => renameProblem(set, index, text)}
           onCommit={props.onRename}
         />
-        <TextField
+        <CodeField
           label="Expression (JSONata)"
-          live
           value={expression}
-          code
-          check={expressionCheck}
+          check={expressionCheckAt}
           onCommit={props.onExpression}
         />
         <div className="prop-row-actions">

@@ -2,10 +2,10 @@ import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { FlowEdge } from '../../../shared/schema.ts';
 import { useDesigner } from '../../designer/designerStore.ts';
-import { conditionCheck } from './checks.ts';
+import { conditionCheckAt } from './checks.ts';
+import { CodeField } from './codeEditor/CodeField.tsx';
 import { Field, ReadOnlyField } from './Field.tsx';
 import { changeEdge } from './storeEdits.ts';
-import { TextField } from './TextField.tsx';
 
 /** The source's trigger ids when it is a continue-after node; null for any other source. */
 function useSourceTriggers(sourceId: string): string[] | null {
@@ -42,13 +42,11 @@ export const EdgeFields = memo(function EdgeFields({ edge }: { edge: FlowEdge })
       <ReadOnlyField label="Id" value={edge.id} />
       <ReadOnlyField label="From" value={edge.from} />
       <ReadOnlyField label="To" value={edge.to} />
-      <TextField
+      <CodeField
         label="Condition (when, JSONata)"
-        live
         value={edge.when ?? ''}
-        code
         placeholder="always"
-        check={conditionCheck}
+        check={conditionCheckAt}
         hint={(text) => (text.trim() === '' ? 'Empty: the edge is always taken.' : undefined)}
         onCommit={setWhen}
       />

@@ -27,7 +27,10 @@ export function Field({ label, error, hint, hintBeside = false, children }: Fiel
     [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div className={hintBeside ? 'prop-field prop-field-beside' : 'prop-field'}>
-      <label htmlFor={id}>{label}</label>
+      {/* Its id names an editor that is not a form control (CodeField) by aria-labelledby. */}
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
       {children({
         id,
         'aria-describedby': describedBy,

@@ -1,6 +1,10 @@
 import { contextPathProblem } from '../../../shared/contextPath.ts';
 import { describeDuration, durationProblem, parseDuration } from '../../../shared/duration.ts';
-import { expressionProblem } from '../../../shared/expressionSyntax.ts';
+import {
+  expressionProblem,
+  expressionProblemAt,
+  type ProblemSpan,
+} from '../../../shared/expressionSyntax.ts';
 
 /**
  * The checks the panel runs on a draft as it is typed, in the words of the problems list. They
@@ -34,3 +38,13 @@ export function durationInWords(text: string): string | undefined {
 /** An event name may not be empty: the format refuses the file (blocks the commit). */
 export const eventNameRefusal = (text: string): string | undefined =>
   text === '' ? 'an event trigger needs the name of the event it waits for' : undefined;
+
+/** `expressionCheck` with the characters its problem is at, for the expression editor. */
+export function expressionCheckAt(text: string): ProblemSpan | undefined {
+  const p = expressionProblemAt(text);
+  return p && { ...p, message: `The expression ${p.message}` };
+}
+
+/** `conditionCheck` with the characters its problem is at. */
+export const conditionCheckAt = (text: string): ProblemSpan | undefined =>
+  text.trim() === '' ? undefined : expressionCheckAt(text);
