@@ -570,9 +570,13 @@ test('rule: choosing a journal entry shows the snapshot of that moment, read-onl
   await page.keyboard.press('ArrowDown');
   await expect(app.journal.nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(app.journal.nth(1)).toBeFocused();
-  // "ran start" was committed with the rest of that run, up to the wait: the snapshot shown is
-  // the one that commit kept, on its last entry, and the label says which (asOf.ts).
-  await expect(app.snapshotAsOf).toContainText('fell asleep at sleep');
+  // The label names the entry chosen. "ran start" was committed with the rest of that run, up to
+  // the wait: the snapshot shown is the one that commit kept, on its last entry, and the panel
+  // says which (asOf.ts).
+  await expect(app.snapshotAsOf).toContainText('Entry 2: ran start');
+  await expect(app.snapshotPanel.getByRole('status')).toContainText(
+    /the position kept at entry \d+/,
+  );
 
   // The chart's marks choose entries too.
   const secondRead = app.chart.getByRole('option', { name: /^read ran at / }).last();

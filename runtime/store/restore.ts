@@ -6,7 +6,7 @@
  * record that cannot be restored is reported by what it is and what is wrong with it, and left
  * in the database as it is until something writes it again. Restoring never writes.
  */
-import type { ProcessStatus } from '../supervisor/records.ts';
+import { PROCESS_STATUSES, type ProcessStatus } from '../supervisor/records.ts';
 
 /** A raw record as the database holds it: anything at all, until checked. */
 type Raw = Record<string, unknown>;
@@ -90,15 +90,7 @@ export function stamp<T extends object>(type: RecordType, record: T): T {
   return { ...record, [VERSION_FIELD]: type.version };
 }
 
-const STATUSES: readonly ProcessStatus[] = [
-  'running',
-  'waiting',
-  'done',
-  'failed',
-  'stopped',
-  'flow-changed',
-  'cancelled',
-];
+const STATUSES: readonly ProcessStatus[] = PROCESS_STATUSES;
 
 /**
  * Process records. Version 1: written before record versions (up to schema 2), without the

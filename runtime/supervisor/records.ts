@@ -3,9 +3,17 @@ import type { FlowChange } from '../../shared/flowDiff.ts';
 import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { Snapshot } from '../engine/snapshot.ts';
 
-/** The statuses of a process (FORMAT.md, Statuses of a process). */
-export type ProcessStatus =
-  'running' | 'waiting' | 'done' | 'failed' | 'stopped' | 'flow-changed' | 'cancelled';
+/** The statuses of a process (FORMAT.md, Statuses of a process), in the order lists show them. */
+export const PROCESS_STATUSES = [
+  'running',
+  'waiting',
+  'done',
+  'failed',
+  'stopped',
+  'flow-changed',
+  'cancelled',
+] as const;
+export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 
 /** A trigger that fired but has not yet been carried out (a changed flow, a failed node). */
 export interface PendingWake {

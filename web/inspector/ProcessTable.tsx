@@ -6,16 +6,9 @@ import { openWorkspaceFlow } from '../workspace/workspaceActions.ts';
 import { useFlowNames } from '../workspace/useFlowNames.ts';
 import { Select } from '../ui/Select.tsx';
 import { Countdown } from './Countdown.tsx';
+import { PROCESS_STATUSES } from '../../runtime/supervisor/records.ts';
 
-const STATUSES = [
-  'running',
-  'waiting',
-  'done',
-  'failed',
-  'stopped',
-  'flow-changed',
-  'cancelled',
-] as const;
+const STATUSES = PROCESS_STATUSES;
 
 /** One row's height: fixed, so that the table knows its length without drawing every row. */
 export const PROCESS_ROW_PX = 29;
