@@ -13,6 +13,7 @@ export default defineConfig({
       'runtime/**/*.test.ts',
       'web/**/*.test.{ts,tsx}',
       'build/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     // These need a Restate server: npm run test:restate runs them (runtime/restate/vitest.config.ts).
     exclude: ['runtime/restate/server-tests/**', 'node_modules/**'],

@@ -235,7 +235,8 @@ export function table(rows: string[][]): string {
 
 /** The report printed at the end of a run (and pasted into the README's Performance section). */
 export function render(r: Results): string {
-  const parts: string[] = [];
+  const parts = new Map<ReportSection, string>();
+  const add = (key: ReportSection, text: string) => parts.set(key, text);
   if (r.engine) {
     const peers = ['xstate', 'xstate (after + clock)', 'bpmn-engine'];
     const rows = [
@@ -256,7 +257,7 @@ export function render(r: Results): string {
         times(c.ratios['bpmn-engine']!),
       ]);
     }
-    parts.push('1. Engine throughput, in memory (runs per second, median)\n\n' + table(rows));
+    add('engine', 'Engine throughput, in memory (runs per second, median)\n\n' + table(rows));
   }
   if (r.resume) {
     const rows = [['setup', 'cycles/s', 'state bytes', 'wakeflow is']];
@@ -268,8 +269,9 @@ export function render(r: Results): string {
         name === 'wakeflow' ? '' : times(r.resume.ratios[name]!),
       ]);
     }
-    parts.push(
-      '2. Persisted resume cycle on fake-indexeddb (load, wake with input, run to the next stop, save)\n\n' +
+    add(
+      'resume',
+      'Persisted resume cycle on fake-indexeddb (load, wake with input, run to the next stop, save)\n\n' +
         table(rows),
     );
   }
@@ -293,8 +295,9 @@ export function render(r: Results): string {
       ]);
     }
     const f = r.scale.flatness;
-    parts.push(
-      `9. Cost against how many processes exist, on fake-indexeddb (medians; load ${num(r.scale.load)})\n\n` +
+    add(
+      'scale',
+      `Cost against how many processes exist, on fake-indexeddb (medians; load ${num(r.scale.load)})\n\n` +
         table(rows) +
         `\n\nflatness (10,000 vs 500): start ${times(f.start)}, event ${times(f.event)}, next due ${times(f.nextDue)}`,
     );
@@ -321,8 +324,9 @@ export function render(r: Results): string {
         num(o.load),
       ],
     ];
-    parts.push(
-      `10. Opening the built app with ${fmt(o.processes)} processes due, in Chromium (${fmt(o.windowMs / 1000)} s window)\n\n` +
+    add(
+      'opening',
+      `Opening the built app with ${fmt(o.processes)} processes due, in Chromium (${fmt(o.windowMs / 1000)} s window)\n\n` +
         table(rows),
     );
   }
@@ -331,8 +335,9 @@ export function render(r: Results): string {
     for (const p of [r.simulate.startup, ...r.simulate.cases]) {
       rows.push([p.name, ms(p.goalMs), ms(p.wallMs.median), ms(p.cpuMs.median), num(p.load)]);
     }
-    parts.push(
-      `7. flow simulate, the whole command (${r.simulate.compiled ? 'compiled' : 'from the sources, through tsx'}; wall and CPU time)\n\n` +
+    add(
+      'simulate',
+      `flow simulate, the whole command (${r.simulate.compiled ? 'compiled' : 'from the sources, through tsx'}; wall and CPU time)\n\n` +
         table(rows),
     );
   }
@@ -346,8 +351,9 @@ export function render(r: Results): string {
         `${fmt(p.snapshotBytes)} B`,
       ]);
     }
-    parts.push(
-      '3. Resume cost against history (pure engine)\n\n' +
+    add(
+      'history',
+      'Resume cost against history (pure engine)\n\n' +
         table(rows) +
         `\n\nflatness (10,000 vs 1): time ${times(r.history.timeFlatness)}, bytes ${times(r.history.bytesFlatness)}`,
     );
@@ -365,14 +371,15 @@ export function render(r: Results): string {
         ms(f.commitMs.p95),
       ]);
     }
-    parts.push(
-      '4. Runtime in Chromium on IndexedDB (wake every due process, run each to its next stop)\n\n' +
+    add(
+      'browser',
+      'Runtime in Chromium on IndexedDB (wake every due process, run each to its next stop)\n\n' +
         table(rows) +
         `\n\n${num(r.browser.full.stepsPerWake)} committed steps per wake`,
     );
   }
-  if (r.canvas) parts.push(canvasTable('5. Canvas in Chromium', r.canvas));
-  if (r.canvasBig) parts.push(canvasTable('5b. Canvas in Chromium, a big flow', r.canvasBig));
+  if (r.canvas) add('canvas', canvasTable('Canvas in Chromium', r.canvas));
+  if (r.canvasBig) add('canvas-big', canvasTable('Canvas in Chromium, a big flow', r.canvasBig));
   if (r.bundle) {
     const b = r.bundle;
     const rows = [['JavaScript', 'raw', 'gzip', 'chunks']];
@@ -389,7 +396,7 @@ export function render(r: Results): string {
       `${b.lazy.chunks.length}`,
     ]);
     rows.push(['CSS', kb(b.css.bytes), kb(b.css.gzip), '']);
-    parts.push('6. Bundle (production build of the app)\n\n' + table(rows));
+    add('bundle', 'Bundle (production build of the app)\n\n' + table(rows));
   }
   if (r.timing) {
     const rows = [
@@ -401,22 +408,14 @@ export function render(r: Results): string {
       `${ms(c.ms.median)}, ${ms(c.ms.max)}`,
       `${ms(c.maxFrameGapMs.median)}, ${ms(c.maxFrameGapMs.max)}`,
     ];
-    parts.push(
-      '7. Hostile files in Chromium (production build): from picking the file to its message\n\n' +
+    add(
+      'timing',
+      'Hostile files in Chromium (production build): from picking the file to its message\n\n' +
         table([rows[0]!, ...r.timing.imports.map(row)]) +
         '\n\nand from Run to the end of the run (the runaway: the watchdog ends the worker)\n\n' +
         table([rows[0]!, ...r.timing.runs.map(row)]),
     );
   }
-  if (r.goals) {
-    const rows = [['goal', 'measured', 'met']];
-    for (const g of r.goals) rows.push([g.goal, g.measured, g.met ? 'yes' : 'NO']);
-    parts.push('Goals\n\n' + table(rows));
-  }
-  const m = r.meta;
-  parts.push(
-    `${m.date} · commit ${m.commit} · Node ${m.node} · ${m.cpus} cores · load ${num(m.load[0])} → ${num(m.load[1])} · Chromium ${m.chromium ?? 'n/a'} · ${fmt(m.seconds)} s`,
-  );
   if (r.workbench) {
     const w = r.workbench;
     const rows = [['component (what it draws)', `idle ${w.idleMs / 1000} s`, 'one wake']];
@@ -424,11 +423,61 @@ export function render(r: Results): string {
     for (const n of [...names].sort())
       rows.push([n, String(w.idle.byComponent[n] ?? 0), String(w.wake.byComponent[n] ?? 0)]);
     rows.push(['all', String(w.idle.total), String(w.wake.total)]);
-    parts.push(
-      '6. Workbench renders, the daily loop inspected (components rendered)\n\n' + table(rows),
+    add(
+      'workbench',
+      'Workbench renders, the daily loop inspected (components rendered)\n\n' + table(rows),
     );
   }
-  return parts.join('\n\n');
+  if (r.advance) {
+    const a = r.advance;
+    const rows = [
+      ['days', 'passes', 'time', 'longest task on the page', 'tasks over 50 ms'],
+      [fmt(a.days), fmt(a.passes), ms(a.ms), ms(a.longestTaskMs), fmt(a.longTasks)],
+    ];
+    add(
+      'advance',
+      'A one-minute loop inspected in the app, the clock advanced with "Advance clock" (production build, Chromium)\n\n' +
+        table(rows),
+    );
+  }
+  // Numbered in one fixed order, whatever order they were measured in, so the README's
+  // references ("section 4") hold from run to run.
+  const numbered = REPORT_ORDER.filter((k) => parts.has(k)).map(
+    (k, i) => `${i + 1}. ${parts.get(k)!}`,
+  );
+  if (r.goals) numbered.push(`Goals\n\n${table(goalRows(r.goals))}`);
+  numbered.push(metaLine(r.meta));
+  return numbered.join('\n\n');
+}
+
+/** The sections of the report, in the order they are printed. */
+export const REPORT_ORDER = [
+  'engine',
+  'resume',
+  'history',
+  'simulate',
+  'scale',
+  'browser',
+  'advance',
+  'canvas',
+  'canvas-big',
+  'bundle',
+  'timing',
+  'workbench',
+  'opening',
+] as const;
+export type ReportSection = (typeof REPORT_ORDER)[number];
+
+function goalRows(goals: Goal[]): string[][] {
+  return [
+    ['goal', 'measured', 'met'],
+    ...goals.map((g) => [g.goal, g.measured, g.met ? 'yes' : 'NO']),
+  ];
+}
+
+/** When, where and on what the run was made: the last line of the report. */
+export function metaLine(m: Results['meta']): string {
+  return `${m.date} · commit ${m.commit} · Node ${m.node} · ${m.cpus} cores · load ${num(m.load[0])} → ${num(m.load[1])} · Chromium ${m.chromium ?? 'n/a'} · ${fmt(m.seconds)} s`;
 }
 
 /** The canvas section's table, for either size of flow. */

@@ -1,0 +1,98 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { metaLine, render, type Results } from './report.ts';
+
+/**
+ * `npm run bench:readme`: the README's figures come from one run. It replaces what stands
+ * between the two markers in README.md with the goals of bench/results.json (the latest full
+ * `npm run bench`) as a table and the run's whole report, and touches nothing else.
+ */
+
+export const BEGIN =
+  '<!-- bench:begin (written by npm run bench:readme from bench/results.json) -->';
+export const END = '<!-- bench:end -->';
+
+/** What the README needs of a results file; the rest is passed to the report as it is. */
+const ResultsShape = z.looseObject({
+  meta: z.looseObject({
+    date: z.string(),
+    commit: z.string(),
+    node: z.string(),
+    cpus: z.number(),
+    load: z.tuple([z.number(), z.number()]),
+    chromium: z.string().nullable(),
+    seconds: z.number(),
+  }),
+  goals: z.array(z.object({ goal: z.string(), measured: z.string(), met: z.boolean() })),
+});
+
+export class ReadmeError extends Error {}
+
+/** Markdown cells cannot hold a bare `|`. */
+const cell = (text: string) => text.replaceAll('|', '\\|');
+
+export function benchBlock(results: Results): string {
+  const goals = results.goals ?? [];
+  const met = goals.filter((g) => g.met).length;
+  return [
+    BEGIN,
+    '',
+    `### Goals beside the latest run (${met} of ${goals.length} met)`,
+    '',
+    '| goal | measured | met |',
+    '| --- | --- | --- |',
+    ...goals.map((g) => `| ${cell(g.goal)} | ${cell(g.measured)} | ${g.met ? 'yes' : '**no**'} |`),
+    '',
+    metaLine(results.meta),
+    '',
+    '### Latest run',
+    '',
+    '```text',
+    render(results),
+    '```',
+    '',
+    END,
+  ].join('\n');
+}
+
+/** The README with its block between the markers replaced; throws ReadmeError naming what is wrong. */
+export function updateReadme(readme: string, resultsJson: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(resultsJson);
+  } catch (e) {
+    throw new ReadmeError(`bench/results.json is not JSON: ${(e as Error).message}`);
+  }
+  const shape = ResultsShape.safeParse(parsed);
+  if (!shape.success) {
+    const first = shape.error.issues[0]!;
+    throw new ReadmeError(
+      `bench/results.json is not the result of a full \`npm run bench\`: ${first.path.join('.') || '(top)'}: ${first.message}`,
+    );
+  }
+  const begin = readme.indexOf(BEGIN);
+  const end = readme.indexOf(END);
+  if (begin < 0 || end < 0 || end < begin)
+    throw new ReadmeError(
+      `README.md has no block to replace: it needs the line "${BEGIN}" and, after it, "${END}"`,
+    );
+  if (readme.indexOf(BEGIN, begin + 1) >= 0 || readme.indexOf(END, end + 1) >= 0)
+    throw new ReadmeError('README.md has more than one bench block; keep one');
+  return readme.slice(0, begin) + benchBlock(parsed as Results) + readme.slice(end + END.length);
+}
+
+function main() {
+  const readmePath = fileURLToPath(new URL('../README.md', import.meta.url));
+  const resultsPath = fileURLToPath(new URL('./results.json', import.meta.url));
+  try {
+    const next = updateReadme(readFileSync(readmePath, 'utf8'), readFileSync(resultsPath, 'utf8'));
+    writeFileSync(readmePath, next);
+    process.stderr.write('README.md: the Performance figures now come from bench/results.json\n');
+  } catch (e) {
+    process.stderr.write(`npm run bench:readme: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
