@@ -125,7 +125,14 @@ function guarded(
 
 function outcomeOf(run: Run, env: EngineEnv): Outcome {
   const result = resultOf(run.snapshot, run.writes, run.journal, statusOf(run.snapshot), env);
-  return { result, context: run.context };
+  // The context after the step is made only if asked for (runToStop): a step hands the
+  // supervisor its writes, which it applies to the context itself.
+  return {
+    result,
+    get context() {
+      return run.context;
+    },
+  };
 }
 
 /**

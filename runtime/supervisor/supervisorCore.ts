@@ -1,6 +1,6 @@
 import { describeProblem } from '../../shared/describeProblem.ts';
 import { validateFlow } from '../../shared/validateFlow.ts';
-import { applyWrites, type ContextWrite } from '../../shared/contextWrite.ts';
+import { applyWritesOwned, type ContextWrite } from '../../shared/contextWrite.ts';
 import { diffFlows, type FlowChange } from '../../shared/flowDiff.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { EngineJournalEntry } from '../engine/journal.ts';
@@ -424,6 +424,10 @@ export abstract class SupervisorCore {
     const journal: JournalEntry[] = [];
     const changes: ContextChange[] = [];
     let value = context.value;
+    // The objects of `value` this run copied: nobody else holds them until the run commits, so
+    // a later step's writes change them in place (a write copying the whole context each step
+    // made a run of n writing steps cost n²).
+    const ownWrites = new WeakSet<object>();
     let snapshot = record.snapshot;
     let result: StepResult;
     let steps = 0;
@@ -443,7 +447,7 @@ export abstract class SupervisorCore {
       );
       steps++;
       if (result.writes.length > 0) {
-        value = applyWrites(value, result.writes);
+        value = applyWritesOwned(value, result.writes, ownWrites);
         const node = nodeOfWrites(result.journal);
         const version = context.version + changes.length + 1;
         changes.push(this.change(context.id, version, record.id, node, result.writes, now));
