@@ -44,7 +44,7 @@ export function applyWrites(doc: unknown, writes: readonly ContextWrite[]): unkn
 export function applyWritesOwned(
   doc: unknown,
   writes: readonly ContextWrite[],
-  owned: WeakSet<object> | undefined,
+  owned: Set<object> | WeakSet<object> | undefined,
 ): unknown {
   let root = doc;
   for (const write of writes) {
@@ -62,7 +62,7 @@ function writeAt(
   index: number,
   set: boolean,
   value: unknown,
-  owned: WeakSet<object> | undefined,
+  owned: Set<object> | WeakSet<object> | undefined,
 ): unknown {
   const key = keys[index]!;
   const last = index === keys.length - 1;
@@ -78,7 +78,7 @@ function writeAt(
   return obj;
 }
 
-function copyOf(at: unknown, owned: WeakSet<object> | undefined): JsonObject {
+function copyOf(at: unknown, owned: Set<object> | WeakSet<object> | undefined): JsonObject {
   const obj: JsonObject = isObject(at) ? { ...at } : {};
   owned?.add(obj);
   return obj;
