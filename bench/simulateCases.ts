@@ -101,10 +101,11 @@ export function chainOf(n: number): SimulateCase {
 }
 
 /**
- * start → split → n branches (each sets a flag) → one join on all of them → end. As wide as a
- * process may be by default (`MAX_LIVE_BRANCHES`): a wider split fails its node, by design.
+ * start → split → n branches (each sets a flag) → one join on all of them → end. Wider than a
+ * process may be by default (`MAX_LIVE_BRANCHES`), the scenario raises the bound itself
+ * (`maxLiveBranches`), as a user's file for such a flow does.
  */
-export function fanOut(n = MAX_LIVE_BRANCHES): SimulateCase {
+export function fanOut(n = 1000): SimulateCase {
   const ids = Array.from({ length: n }, (_, i) => `b${i}`);
   const f = flow(
     [
@@ -124,7 +125,10 @@ export function fanOut(n = MAX_LIVE_BRANCHES): SimulateCase {
   return {
     name: `fan-out of ${n.toLocaleString('en')} into one join`,
     description: 'a split into n branches that each set a flag, a join naming all of them',
-    scenario: scenario(f, []),
+    scenario: {
+      ...scenario(f, []),
+      ...(n > MAX_LIVE_BRANCHES ? { maxLiveBranches: n } : {}),
+    },
     check: expectVisits('all', 1, 'done'),
     goalMs: 500,
   };

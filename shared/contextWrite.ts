@@ -29,26 +29,58 @@ export function readPath(doc: unknown, path: string): unknown {
  * it with an object, as assigning `order.total` to a context whose `order` is a number must.
  */
 export function applyWrites(doc: unknown, writes: readonly ContextWrite[]): unknown {
+  return applyWritesOwned(doc, writes, undefined);
+}
+
+/**
+ * `applyWrites` for a caller that applies many writes in a row to a document of its own (a run
+ * of steps held in memory, before it commits): the objects it copied along a path are noted in
+ * `owned`, and a later write through one of them changes it in place instead of copying it
+ * again. Without it, each write copies the whole top level of the context, so a run of n steps
+ * each writing a key of its own costs n², as a fan-out of 1,000 branches did. The document as
+ * given, and every object not in `owned`, are left untouched, exactly as `applyWrites` leaves
+ * them; so `owned` must hold only objects this caller made and nobody else was handed.
+ */
+export function applyWritesOwned(
+  doc: unknown,
+  writes: readonly ContextWrite[],
+  owned: Set<object> | WeakSet<object> | undefined,
+): unknown {
   let root = doc;
   for (const write of writes) {
     const parsed = parseContextPath(write.path);
     // Paths were validated with the flow; a bad one here is refused rather than guessed at.
     if ('problem' in parsed) throw new Error(`cannot write to ${parsed.problem}`);
-    root = writeAt(root, parsed.keys, 'value' in write, write.value);
+    root = writeAt(root, parsed.keys, 0, 'value' in write, write.value, owned);
   }
   return root;
 }
 
-function writeAt(at: unknown, keys: readonly string[], set: boolean, value: unknown): unknown {
-  const [key, ...rest] = keys as [string, ...string[]];
-  const obj: JsonObject = isObject(at) ? { ...at } : {};
-  if (rest.length === 0) {
+function writeAt(
+  at: unknown,
+  keys: readonly string[],
+  index: number,
+  set: boolean,
+  value: unknown,
+  owned: Set<object> | WeakSet<object> | undefined,
+): unknown {
+  const key = keys[index]!;
+  const last = index === keys.length - 1;
+  // A removal that reaches no object changes nothing: nothing is copied for it.
+  if (!last && !set && !(isObject(at) && isObject(at[key]))) return isObject(at) ? at : {};
+  const obj: JsonObject = isObject(at) && owned?.has(at) ? at : copyOf(at, owned);
+  if (last) {
     if (set) obj[key] = value;
     else delete obj[key];
     return obj;
   }
-  if (!set && !isObject(obj[key])) return isObject(at) ? at : obj;
-  obj[key] = writeAt(obj[key], rest, set, value);
+  obj[key] = writeAt(obj[key], keys, index + 1, set, value, owned);
+  return obj;
+}
+
+function copyOf(at: unknown, owned: Set<object> | WeakSet<object> | undefined): JsonObject {
+  const obj: JsonObject = isObject(at) ? { ...at } : {};
+  owned?.add(obj);
   return obj;
 }
 

@@ -3,6 +3,14 @@ import { parseDuration } from './duration.ts';
 import { flowSchema } from './schema.ts';
 
 /**
+ * The highest bound on live branches a scenario may set (`maxLiveBranches`): twenty times the
+ * default (the engine's MAX_LIVE_BRANCHES, 500). Every step stores the snapshot, whose size
+ * follows what is live, so a bound much higher would let a flow that multiplies its branches run
+ * for minutes before it fails.
+ */
+export const MAX_SCENARIO_LIVE_BRANCHES = 10_000;
+
+/**
  * A `scenario/1` file (FORMAT.md §3) as zod schemas: flows, a start time and steps that drive the
  * supervisor on a virtual clock. `runtime/cli/scenario.ts` reads files with them; `schema/` is
  * generated from them.
@@ -87,6 +95,20 @@ const scenarioFields = {
       'must be a date and time such as 2026-01-01T00:00:00Z',
     )
     .meta({ description: 'When the virtual clock starts, such as 2026-01-01T00:00:00Z.' }),
+  maxLiveBranches: z
+    .number()
+    // Not `.int()`: its issue reads "expected a int" through schemaErrors.
+    .refine(Number.isInteger, 'must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(
+      MAX_SCENARIO_LIVE_BRANCHES,
+      `must be at most ${MAX_SCENARIO_LIVE_BRANCHES.toLocaleString('en')}`,
+    )
+    .optional()
+    .meta({
+      description:
+        'Live branches a process may have at once (nodes ready, waits and running sub-flows); a step that leaves more fails its node. 500 when absent.',
+    }),
 };
 
 const scenarioMeta = {

@@ -14,6 +14,8 @@ export interface Scenario {
   flows: z.infer<typeof flowSchema>[];
   clock: number;
   steps: ScenarioStep[];
+  /** The bound on live branches the file sets (`maxLiveBranches`), if it sets one. */
+  maxLiveBranches?: number;
 }
 
 /** Reads a scenario file, or says where and what is wrong with it, one line each. */
@@ -55,6 +57,13 @@ export function parseScenario(
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
-    scenario: { flows: top.data.flows, clock: Date.parse(top.data.clock), steps },
+    scenario: {
+      flows: top.data.flows,
+      clock: Date.parse(top.data.clock),
+      steps,
+      ...(top.data.maxLiveBranches === undefined
+        ? {}
+        : { maxLiveBranches: top.data.maxLiveBranches }),
+    },
   };
 }

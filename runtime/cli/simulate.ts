@@ -35,8 +35,11 @@ export interface ProcessReport {
 export async function simulate(
   scenario: Scenario,
   store?: Store,
-  /** The supervisor's limits, for tests that reach them quickly; the defaults otherwise. */
-  limits: Pick<SupervisorOptions, 'maxLiveBranches' | 'maxStepsPerRun'> = {},
+  /**
+   * The supervisor's limits, for tests that reach them quickly; else the scenario's own bound on
+   * live branches (`maxLiveBranches`), else the defaults.
+   */
+  limits: Pick<SupervisorOptions, 'maxLiveBranches' | 'maxStepsPerRun'> = scenarioLimits(scenario),
 ): Promise<SimulationReport> {
   // The app's Store semantics kept in memory: IndexedDB's cost without its use here
   // (docs/decisions.md, "flow simulate keeps its workspace in memory").
@@ -59,6 +62,12 @@ export async function simulate(
     processes: await reportProcesses(supervisor),
     errors,
   };
+}
+
+function scenarioLimits(scenario: Scenario): Pick<SupervisorOptions, 'maxLiveBranches'> {
+  return scenario.maxLiveBranches === undefined
+    ? {}
+    : { maxLiveBranches: scenario.maxLiveBranches };
 }
 
 async function runStep(

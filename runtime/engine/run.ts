@@ -23,6 +23,7 @@ import {
   copyScopes,
   type Child,
   type Generation,
+  type RanFact,
   type ScopeSnapshot,
   type Snapshot,
   type Token,
@@ -75,6 +76,37 @@ export class NodeFailure extends Error {
 }
 
 const isBarrier = (n: FlowNode | undefined) => (n?.depends?.length ?? 0) > 0;
+
+/**
+ * A context not yet made: `base` with the last `count` of `writes` applied. A node's writes
+ * reach the supervisor as writes, which it applies itself; the context after them is made only
+ * when an edge's condition, or a caller of `Run.context`, reads it.
+ */
+class PendingWrites {
+  private value: unknown;
+  private done = false;
+  private readonly from: number;
+  constructor(
+    private readonly base: unknown,
+    private readonly writes: readonly ContextWrite[],
+    count: number,
+  ) {
+    this.from = writes.length - count;
+  }
+
+  made(): unknown {
+    if (!this.done) {
+      this.value = applyWrites(this.base, this.writes.slice(this.from));
+      this.done = true;
+    }
+    return this.value;
+  }
+}
+
+type Pending = unknown;
+
+const applyingLast = (base: unknown, writes: readonly ContextWrite[], count = 1): Pending =>
+  new PendingWrites(base, writes, count);
 
 /** Something live in a scope, as the settled rule sees it: a node and its generation. */
 type LiveItem = { node: string; gen: Generation };
@@ -135,8 +167,14 @@ export class Run {
   readonly root: Scope;
   readonly journal: EngineJournalEntry[] = [];
   readonly writes: ContextWrite[] = [];
-  /** The context as this step sees it: the live one with the step's own writes applied. */
-  context: unknown;
+  /**
+   * The context as this step sees it, the live one with the step's own writes applied; made from
+   * the writes only when read (see `Pending`).
+   */
+  get context(): unknown {
+    return (this.pendingContext = this.seen(this.pendingContext));
+  }
+  private pendingContext: Pending;
   /**
    * What expressions know of the step besides the context: its time, and the process's seeded
    * sequence, whose draws the snapshot counts (so a failed node, whose snapshot is the one
@@ -162,7 +200,7 @@ export class Run {
   ) {
     this.snapshot = owned ? copyScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
-    this.context = context;
+    this.pendingContext = context;
     this.inputs = { now: env.now, draw: () => this.draw() };
     this.root = this.scopeOf(this.snapshot.scope, '', 0, undefined);
   }
@@ -172,6 +210,11 @@ export class Run {
     const n = this.snapshot.draws ?? 0;
     this.snapshot.draws = n + 1;
     return randomAt(this.snapshot.seed ?? 0, n);
+  }
+
+  /** A context, made now if it was left pending. */
+  private seen(context: Pending): unknown {
+    return context instanceof PendingWrites ? context.made() : context;
   }
 
   /** Adds one to a counter (visits, passes). */
@@ -309,18 +352,22 @@ export class Run {
   ): Steps<{ writes: ContextWrite[]; after: unknown }> {
     const writes: ContextWrite[] = [];
     let view = this.context;
-    // Each expression sees the writes before it; the live context gets them all at once.
+    // Each expression sees the writes before it; the live context gets them all at once. The
+    // context after the last write is made only if something reads it (`complete`): a copy of
+    // the context per step is what the step costs when the context is large.
+    let stale = false;
     for (const [target, expr] of Object.entries(node.set ?? {})) {
+      if (stale) view = applyWrites(view, writes.slice(-1));
       const result = yield* valueOf(scope.model.flow, expr, view, this.inputs);
       if (!result.ok) throw new NodeFailure(path, `set "${target}": ${result.error}`);
       const json = jsonOf(result.value);
       if (!json.ok) throw new NodeFailure(path, `set "${target}": ${json.error}`);
       const write: ContextWrite =
         json.value === undefined ? { path: target } : { path: target, value: json.value };
-      view = applyWrites(view, [write]);
       writes.push(write);
+      stale = true;
     }
-    return { writes, after: view };
+    return { writes, after: stale ? applyingLast(view, writes) : view };
   }
 
   private startChild(
@@ -379,17 +426,22 @@ export class Run {
     applied?: unknown,
   ): Steps<void> {
     const path = scope.prefix + nodeId;
-    const after =
+    const after: Pending =
       applied !== undefined
         ? applied
         : writes.length > 0
-          ? applyWrites(this.context, writes)
+          ? applyingLast(this.context, writes, writes.length)
           : this.context;
     const taken: { node: string; gen: Generation }[] = [];
     for (const edge of scope.model.edgesFrom(nodeId)) {
       if (edge.trigger !== undefined && edge.trigger !== firedTrigger) continue;
       if (edge.when !== undefined) {
-        const result = yield* conditionOf(scope.model.flow, edge.when, after, this.inputs);
+        const result = yield* conditionOf(
+          scope.model.flow,
+          edge.when,
+          this.seen(after),
+          this.inputs,
+        );
         if (!result.ok) throw new NodeFailure(path, `edge "${edge.id}" condition: ${result.error}`);
         if (!result.value) continue;
       }
@@ -399,7 +451,7 @@ export class Run {
       }
       taken.push({ node: edge.to, gen: generationAfter(scope.model, edge, gen) });
     }
-    this.context = after;
+    this.pendingContext = after;
     this.writes.push(...writes);
     if (writes.length > 0) this.journal.push({ type: 'context-written', node: path, writes });
     this.count(scope, nodeId, gen);
@@ -533,9 +585,22 @@ export class Run {
           samePasses(x.gen, record.gen, sharedHeads(model, x.node, record.node)),
       );
     });
+    // Whether a fact is still needed depends on its join and generation only, and the facts of
+    // one join and generation (one per named node that ran) lie side by side: one look at what
+    // is live answers for the run of them, not one per fact (a join naming 1,000 branches).
+    let last: RanFact | undefined;
+    let keep = true;
     d.ran = d.ran.filter((fact) => {
+      if (
+        last !== undefined &&
+        last.join === fact.join &&
+        last.gen.length === fact.gen.length &&
+        samePasses(last.gen, fact.gen, fact.gen.length)
+      )
+        return keep;
+      last = fact;
       const reachers = model.reachers(fact.join);
-      return this.someLive(
+      return (keep = this.someLive(
         scope,
         none,
         none,
@@ -547,7 +612,7 @@ export class Run {
             fact.gen,
             Math.min(fact.gen.length, sharedHeads(model, x.node, fact.join)),
           ),
-      );
+      ));
     });
   }
 

@@ -125,7 +125,23 @@ function guarded(
 
 function outcomeOf(run: Run, env: EngineEnv): Outcome {
   const result = resultOf(run.snapshot, run.writes, run.journal, statusOf(run.snapshot), env);
-  return { result, context: run.context };
+  return new RunOutcome(result, run);
+}
+
+/**
+ * The context after the step is made only if asked for (runToStop): a step hands the supervisor
+ * its writes, which it applies to the context itself. A class, not an object literal with a
+ * getter, which costs far more to make, once per step.
+ */
+class RunOutcome implements Outcome {
+  constructor(
+    readonly result: StepResult,
+    private readonly run: Run,
+  ) {}
+
+  get context(): unknown {
+    return this.run.context;
+  }
 }
 
 /**
@@ -140,16 +156,24 @@ function resultOf(
   env: EngineEnv,
   waitsOf: Snapshot = snapshot,
 ): StepResult {
-  let waits: WaitView[] | undefined;
-  return {
-    snapshot,
-    writes,
-    journal,
-    status,
-    get waits() {
-      return (waits ??= waitsWithTriggers(waitsOf, env.flows));
-    },
-  };
+  return new LazyWaitsResult(snapshot, writes, journal, status, env.flows, waitsOf);
+}
+
+/** A step's result whose waits are listed when first read (a class: see RunOutcome). */
+class LazyWaitsResult implements StepResult {
+  private listed: WaitView[] | undefined;
+  constructor(
+    readonly snapshot: Snapshot,
+    readonly writes: ContextWrite[],
+    readonly journal: EngineJournalEntry[],
+    readonly status: EngineStatus,
+    private readonly flows: EngineEnv['flows'],
+    private readonly waitsOf: Snapshot,
+  ) {}
+
+  get waits(): WaitView[] {
+    return (this.listed ??= waitsWithTriggers(this.waitsOf, this.flows));
+  }
 }
 
 function failedStep(
@@ -190,9 +214,15 @@ export async function fire(
   context: unknown,
   env: EngineEnv,
   wake: { seq: number; trigger: string; payload?: unknown },
+  /** As for `step`: nobody but the caller holds `snapshot`, so its counters need no copy. */
+  owned = false,
 ): Promise<StepResult> {
-  const outcome = await guarded(snapshot, context, env, (run) =>
-    run.fire(wake.seq, wake.trigger, wake.payload),
+  const outcome = await guarded(
+    snapshot,
+    context,
+    env,
+    (run) => run.fire(wake.seq, wake.trigger, wake.payload),
+    owned,
   );
   return outcome.result;
 }

@@ -1,4 +1,4 @@
-import type { ScopeSnapshot } from '../engine/snapshot.ts';
+import type { ScopeSnapshot, Snapshot } from '../engine/snapshot.ts';
 import type { ProcessRecord } from './records.ts';
 
 /**
@@ -14,10 +14,12 @@ export const SMALL_POSITION = 16;
  * its whole, growing position at every step (an entry without one shows the stop after it).
  */
 export function keepsSnapshot(next: ProcessRecord): boolean {
-  return (
-    next.status !== 'running' ||
-    liveItems(next.snapshot.scope, SMALL_POSITION + 1) <= SMALL_POSITION
-  );
+  return next.status !== 'running' || isSmallPosition(next.snapshot);
+}
+
+/** Whether a position holds at most SMALL_POSITION live items. */
+export function isSmallPosition(snapshot: Snapshot): boolean {
+  return liveItems(snapshot.scope, SMALL_POSITION + 1) <= SMALL_POSITION;
 }
 
 /** The live items of a scope and its children, counted up to `cap` (then it stops looking). */

@@ -1,16 +1,17 @@
 import { describeProblem } from '../../shared/describeProblem.ts';
 import { validateFlow } from '../../shared/validateFlow.ts';
-import { applyWrites, type ContextWrite } from '../../shared/contextWrite.ts';
+import { applyWritesOwned, type ContextWrite } from '../../shared/contextWrite.ts';
 import { diffFlows, type FlowChange } from '../../shared/flowDiff.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { Snapshot } from '../engine/snapshot.ts';
 import type { EngineEnv } from '../engine/run.ts';
 import { fire, signaturesOf, step, waitsWithTriggers, type StepResult } from '../engine/step.ts';
+import { copyForStep } from '../engine/snapshot.ts';
 import { dueTimer, earliestTimer } from '../engine/timers.ts';
 import { type Clock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
-import { keepsSnapshot } from './journalSnapshots.ts';
+import { isSmallPosition, keepsSnapshot } from './journalSnapshots.ts';
 import { loadFlowSet, scopeFlowIds } from './flowSet.ts';
 import { carrying, pendingWakes, waitSeqs, withPendingWakes } from './pendingWakes.ts';
 import type {
@@ -424,9 +425,22 @@ export abstract class SupervisorCore {
     const journal: JournalEntry[] = [];
     const changes: ContextChange[] = [];
     let value = context.value;
+    // The objects of `value` this run copied: nobody else holds them until the run commits, so
+    // a later step's writes change them in place (a write copying the whole context each step
+    // made a run of n writing steps cost n²).
+    let ownWrites: Set<object> | undefined;
     let snapshot = record.snapshot;
     let result: StepResult;
     let steps = 0;
+    // A stop with a timer due at once (a PT0S wait, or many waits due at the same time) fires it
+    // in the same run, unless other triggers are queued (the drive fires those first): each fire
+    // its own commit cost a process with n waits due together n commits, each timing all n.
+    const rest = pendingWakes(record).filter((w) => w.seq !== wake?.seq);
+    const lookup = (f: string) => flows.get(f);
+    let firing: PendingWake | null = null;
+    let lastFire: PendingWake | null = null;
+    let lastFireAct = 0;
+    let chainedFires = 0;
     for (;;) {
       const current = snapshot;
       const input = value;
@@ -436,30 +450,65 @@ export abstract class SupervisorCore {
       // may change its counters in place (engine/run.ts), so that a step costs what it does,
       // not what the flow's size is.
       const owned = steps > 0;
+      const fires = firing;
+      firing = null;
       result = await this.oneAtATime(() =>
         this.watched(record.id, () =>
-          owned ? step(current, input, stepEnv, true) : act(current, input, stepEnv),
+          !owned
+            ? act(current, input, stepEnv)
+            : fires
+              ? fire(current, input, stepEnv, fires, true)
+              : step(current, input, stepEnv, true),
         ),
       );
       steps++;
+      if (fires) {
+        lastFire = fires;
+        lastFireAct = steps;
+        if (result.status !== 'failed') chainedFires++;
+      }
       if (result.writes.length > 0) {
-        value = applyWrites(value, result.writes);
+        value = applyWritesOwned(value, result.writes, (ownWrites ??= new Set()));
         const node = nodeOfWrites(result.journal);
         const version = context.version + changes.length + 1;
         changes.push(this.change(context.id, version, record.id, node, result.writes, now));
       }
-      for (const e of result.journal) journal.push(this.stamp(record.id, e, undefined, now));
+      // The step's entries are its own, made for this result and held by nobody else: stamped
+      // in place, not copied (a spread of entries of every shape was a large part of a pass).
+      for (const e of result.journal) {
+        const stamped = e as JournalEntry;
+        stamped.process = record.id;
+        stamped.at = now;
+        journal.push(stamped);
+      }
       snapshot = result.snapshot;
+      if (
+        result.status === 'waiting' &&
+        rest.length === 0 &&
+        steps < budget &&
+        !this.stopRequests.has(record.id)
+      ) {
+        const timer = dueTimer(snapshot, lookup, timeOf(steps));
+        if (timer) {
+          // A stop inside the run: its entry keeps the position while it is small, as a copy,
+          // since the acts after it change the run's own snapshot in place.
+          const stop = journal.at(-1);
+          if (stop && isSmallPosition(snapshot)) stop.snapshot = copyForStep(snapshot);
+          firing = { seq: timer.seq, trigger: timer.trigger };
+          await this.betweenSteps?.();
+          continue;
+        }
+      }
       if (result.status === 'running' && steps < budget) await this.betweenSteps?.();
       if (result.status !== 'running' || steps >= budget || this.stopRequests.has(record.id)) break;
     }
     const failed = result.status === 'failed';
     // A fire that failed in its own act (the run's first) keeps its trigger, first, for
-    // `retry`; a fired one leaves the queue, whatever the steps after it did.
+    // `retry`; a fired one leaves the queue, whatever the steps after it did. So does a timer
+    // the run fired at a stop inside it.
     const fireFailed = failed && steps === 1;
-    const queue = fireFailed
-      ? carrying(record, wake)
-      : pendingWakes(record).filter((w) => w.seq !== wake?.seq);
+    const chainFailed = failed && lastFire !== null && lastFireAct === steps;
+    const queue = fireFailed ? carrying(record, wake) : chainFailed ? [lastFire!, ...rest] : rest;
     const next: ProcessRecord = {
       ...withPendingWakes(record, queue),
       snapshot,
@@ -467,14 +516,21 @@ export abstract class SupervisorCore {
       due: result.status === 'waiting' ? this.dueOf(snapshot, flows) : null,
       waitsFor: this.waitsForOf(result.status, snapshot, flows),
       error: failed ? `node "${snapshot.failed?.path}": ${snapshot.failed?.message}` : null,
-      wakes: (record.wakes ?? 0) + (wake && !fireFailed ? 1 : 0),
+      wakes: (record.wakes ?? 0) + (wake && !fireFailed ? 1 : 0) + chainedFires,
     };
     // The last entry of a commit keeps the snapshot the commit leaves (records.ts); inside a
     // run, only while the position is small (journalSnapshots.ts). The entry is this run's own,
     // made by `stamp` above: set in place.
     const last = journal.at(-1);
     if (last && keepsSnapshot(next)) last.snapshot = snapshot;
-    return { record: next, journal, changes, value, steps };
+    return {
+      record: next,
+      journal,
+      changes,
+      value,
+      steps,
+      wakes: (wake && !fireFailed ? 1 : 0) + chainedFires,
+    };
   }
 
   /**
@@ -590,6 +646,8 @@ export interface InMemoryRun {
   changes: ContextChange[];
   value: unknown;
   steps: number;
+  /** Triggers the run fired: its wake, and the timers due at once at the stops inside it. */
+  wakes: number;
 }
 
 /** An engine act on a snapshot and the context: a step, or the fire of a trigger. */

@@ -414,7 +414,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
     h.changes.push(...run.changes);
     h.journal.push(...run.journal);
     h.flows = flows;
-    h.wakes++;
+    h.wakes += run.wakes;
     h.steps = run.steps;
     return { steps: run.steps };
   }
