@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { setCode } from './fixtures/codeField.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 import { ProcessesPage } from './fixtures/processesPage.ts';
 import { WorkbenchPage } from './fixtures/workbenchPage.ts';
@@ -34,6 +35,29 @@ test('the inspector has no serious or critical accessibility violation', async (
   });
   await app.inspect(app.first);
   await expect(page.getByRole('button', { name: 'Send answer' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the JSON fields (the start dialog’s first context, an event’s payload, the context edited) have no serious or critical violation, their errors shown', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.openStartForm();
+  await setCode(app.startForm.getByRole('textbox', { name: 'Initial context (JSON)' }), '[1,]');
+  await app.startForm.getByRole('button', { name: 'Start process' }).click();
+  await expect(app.startForm.getByRole('alert')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  const id = await app.start('Nightly refresh', { value: { prices: { read: 0 } } });
+  await app.inspect(id);
+  await app.process.getByRole('button', { name: 'Edit context' }).click();
+  await setCode(app.process.getByRole('textbox', { name: 'Context (JSON)' }), '{"a": }');
+  await app.process.getByRole('button', { name: 'Save context' }).click();
+  await expect(app.process.getByRole('alert')).toBeVisible();
+  await expect(app.process.getByRole('textbox', { name: 'Payload (JSON)' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -154,3 +154,59 @@ test('the mouse builds the same flow in 20 actions, not the issue’s about 60: 
 
   await expectTheLoopFlow(d);
 });
+
+test('rule: a node’s source handles are tab stops after it, with a focus ring; Enter or Space on one starts the connection the list finishes (a trigger’s handle with its trigger chosen)', async ({
+  page,
+}) => {
+  const d = new DesignerPage(page);
+  await d.goto();
+  await d.newFlow();
+  await d.addNode('continue-after');
+  await expect(d.node('wait1')).toBeVisible();
+
+  // Tab from the focused node reaches its handle, which shows a ring in the focus colour.
+  await focusable(d.node('start')).focus();
+  await page.keyboard.press('Tab');
+  const handle = d.sourceHandle('start');
+  await expect(handle).toBeFocused();
+  await expect(handle).toHaveRole('button');
+  const ring = await handle.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(ring.style).not.toBe('none');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+
+  // Space opens the list too; Escape dismisses it and gives the focus back to the handle.
+  await page.keyboard.press(' ');
+  await expect(d.picker('start')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(d.picker('start')).toHaveCount(0);
+  await expect(handle).toBeFocused();
+
+  // Enter: the list of the flow's nodes, and the edge it picks is drawn.
+  await page.keyboard.press('Enter');
+  await pickByKeys(page, d.picker('start'), 'wait1', 'wait1');
+  await expect(d.edge('start', 'wait1')).toHaveCount(1);
+  await expect(focusable(d.node('wait1'))).toBeFocused();
+
+  // A continue-after: the general handle, then one per trigger, whose list has its trigger chosen.
+  await page.keyboard.press('Tab');
+  await expect(d.sourceHandle('wait1')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(d.sourceHandle('wait1', 'timer')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const picker = d.picker('wait1');
+  await expect(
+    picker.getByRole('combobox', { name: /^Taken when/ }).locator('option:checked'),
+  ).toHaveText('trigger timer fires');
+  await pickByKeys(page, picker, 'end', 'end');
+  await expect(d.edge('wait1', 'end')).toHaveAccessibleName(/on timer timer/);
+  await expect(d.edges()).toHaveCount(3);
+
+  // The help lists the handles' keys.
+  await page.keyboard.press('?');
+  await expect(
+    d.helpDialog.getByRole('row', { name: /^Enter or Space on a focused handle/ }),
+  ).toBeVisible();
+});

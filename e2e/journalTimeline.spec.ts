@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { setCode } from './fixtures/codeField.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 const NIGHTLY = 'Nightly refresh';
@@ -119,7 +120,7 @@ test('rule: a context edited in the inspector is an entry of the journal, saying
   const id = await app.start(NIGHTLY, { value: prices });
   await app.inspect(id);
   await app.process.getByRole('button', { name: 'Edit context' }).click();
-  await app.process.getByLabel('Context (JSON)').fill('{"prices":{"read":41,"history":[]}}');
+  await setCode(app.process.getByLabel('Context (JSON)'), '{"prices":{"read":41,"history":[]}}');
   await app.process.getByRole('button', { name: 'Save context' }).click();
   await expect(app.context()).resolves.toEqual({ prices: { read: 41, history: [] } });
   await expect(app.timeline.getByRole('option').last()).toHaveAccessibleName(

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { setCode } from './fixtures/codeField.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 /**
@@ -40,8 +41,8 @@ test('rule: an expression no guardrail can stop ends the runtime worker; its nod
   // The page's own thread answers while the worker is stuck: a dialog opens and takes typing.
   await app.openStartForm();
   const json = app.startForm.getByLabel('Initial context (JSON)');
-  await json.fill('{"typed": "while it ran"}');
-  await expect(json).toHaveValue('{"typed": "while it ran"}');
+  // setCode waits until the editor holds the text: the page took the typing.
+  await setCode(json, '{"typed": "while it ran"}');
   // Closed by its button, not Escape, which would stop the run.
   const dialog = page.getByRole('dialog', { name: 'Start a process' });
   await dialog.getByRole('button', { name: 'Close' }).click();

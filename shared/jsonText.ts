@@ -47,12 +47,38 @@ export function parseJsonText(text: string): JsonTextResult {
   try {
     value = JSON.parse(body);
   } catch (e) {
-    return { ok: false, error: locateSyntaxError(body, e) };
+    return { ok: false, error: locateSyntaxError(body, e).message };
   }
   return sanitize(value);
 }
 
-function locateSyntaxError(text: string, thrown: unknown): string {
+/** Where JSON text stops being JSON: the characters, and what parseJsonText says of them. */
+export interface JsonSyntaxProblem {
+  from: number;
+  to: number;
+  message: string;
+}
+
+/**
+ * The syntax error of JSON text, at its characters, with the message parseJsonText gives (a
+ * field marks it as it is typed); undefined when the text parses, is empty or is too large to
+ * read. Offsets count a byte order mark, as an editor does.
+ */
+export function jsonSyntaxProblem(text: string): JsonSyntaxProblem | undefined {
+  if (text.length > MAX_TEXT_LENGTH) return undefined;
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const body = text.slice(bom);
+  if (body.trim() === '') return undefined;
+  try {
+    JSON.parse(body);
+    return undefined;
+  } catch (e) {
+    const found = locateSyntaxError(body, e);
+    return { ...found, from: found.from + bom, to: found.to + bom };
+  }
+}
+
+function locateSyntaxError(text: string, thrown: unknown): JsonSyntaxProblem {
   const errors: ParseError[] = [];
   try {
     parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false });
@@ -62,16 +88,23 @@ function locateSyntaxError(text: string, thrown: unknown): string {
   const first = errors[0];
   if (!first) {
     const detail = thrown instanceof Error ? thrown.message : String(thrown);
-    if (!/end of JSON/i.test(detail)) return `not valid JSON: ${detail}`;
-    const end = lineAndColumn(text, text.length);
-    return `line ${end.line}, column ${end.column}: the text ends before the document is complete`;
+    const end = { from: text.length, to: text.length };
+    if (!/end of JSON/i.test(detail))
+      return { from: 0, to: 0, message: `not valid JSON: ${detail}` };
+    const { line, column } = lineAndColumn(text, text.length);
+    const message = `line ${line}, column ${column}: the text ends before the document is complete`;
+    return { ...end, message };
   }
   let code: string = printParseErrorCode(first.error);
   // jsonc-parser reports a raw line break inside a string as the end of the string's text.
   const lineBreak = code === 'UnexpectedEndOfString' && /[\r\n]/.test(text.slice(first.offset));
   if (lineBreak) code = 'LineBreakInString';
   const { line, column } = lineAndColumn(text, first.offset);
-  return `line ${line}, column ${column}: ${FRIENDLY[code] ?? code}`;
+  return {
+    from: first.offset,
+    to: Math.min(text.length, first.offset + first.length),
+    message: `line ${line}, column ${column}: ${FRIENDLY[code] ?? code}`,
+  };
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {

@@ -11,7 +11,8 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useCallback, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { freeSpot, NEW_NODE_SIZE } from '../designer/placement.ts';
-import { ConnectPicker, type ConnectFrom, type ConnectPickerProps } from './ConnectPicker.tsx';
+import { ConnectPicker, type ConnectPickerProps } from './ConnectPicker.tsx';
+import { KeyboardConnect, type ConnectFrom } from './nodes/SourceHandle.tsx';
 import { missingNodes } from './missingNodes.ts';
 import { MissingNode } from './nodes/MissingNode.tsx';
 import { useKeepInView } from './useKeepInView.ts';
@@ -135,28 +136,56 @@ export function Canvas() {
     [screenToFlowPosition, openPicker],
   );
 
-  // From a focused node, the connect key opens the picker with the flow's nodes as targets.
-  const onKeyDown = useCallback(
-    (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() !== CONNECT_KEY || e.ctrlKey || e.metaKey || e.altKey) return;
-      const id = (e.target as HTMLElement).closest<HTMLElement>('.react-flow__node')?.dataset.id;
-      const node = useDesigner.getState().nodes.find((n) => n.id === id);
-      if (!node || node.type === 'end') return;
-      e.preventDefault();
+  // Where the focus goes back to when a connection started from the keyboard is dismissed.
+  const origin = useRef<HTMLElement | null>(null);
+
+  /** The picker with the flow's nodes as targets, beside the node a connection leaves. */
+  const connectFromKeyboard = useCallback(
+    (from: ConnectFrom, focused: HTMLElement): boolean => {
       const all = useDesigner.getState().nodes;
+      const node = all.find((n) => n.id === from.node);
+      if (!node || node.type === 'end') return false;
       const at = freeSpot(all.map(rectOf), rectOf(node));
       const rect = rectOf(node);
       const client = flowToScreenPosition({ x: rect.x + rect.width + 12, y: rect.y });
-      openPicker({ node: node.id, handle: null }, at, client, true);
+      origin.current = focused;
+      openPicker(from, at, client, true);
+      return true;
     },
     [flowToScreenPosition, openPicker],
+  );
+  // Enter or Space on a source handle (SourceHandle) starts the same connection as the key.
+  const connectFromHandle = useCallback(
+    (from: ConnectFrom, handle: HTMLElement) => void connectFromKeyboard(from, handle),
+    [connectFromKeyboard],
+  );
+
+  // From a focused node, or one of its source handles (then leaving by that handle's trigger),
+  // the connect key opens the picker with the flow's nodes as targets.
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== CONNECT_KEY || e.ctrlKey || e.metaKey || e.altKey) return;
+      const target = e.target as HTMLElement;
+      const id = target.closest<HTMLElement>('.react-flow__node')?.dataset.id;
+      if (id === undefined) return;
+      const handle = target.closest<HTMLElement>('.react-flow__handle.source')?.dataset.handleid;
+      if (connectFromKeyboard({ node: id, handle: handle || null }, target)) e.preventDefault();
+    },
+    [connectFromKeyboard],
   );
 
   const closePicker = useCallback(
     (target: string | undefined) => {
       const from = picker?.from.node;
+      const back = origin.current;
+      origin.current = null;
       setPicker(undefined);
-      // Focus goes to the node connected to (so the next connection can start there), or back.
+      // Focus goes to the node connected to (so the next connection can start there), or back
+      // to where the connection was started from.
+      if (target === undefined && back?.isConnected) {
+        requestAnimationFrame(() => back.focus());
+        return;
+      }
       const focus = target ?? from;
       if (focus === undefined) return;
       requestAnimationFrame(() => {
@@ -191,33 +220,35 @@ export function Canvas() {
       onKeyDown={onKeyDown}
     >
       {/* Keyed by flow, so that each flow opens fitted to the view. */}
-      <ReactFlow
-        key={flowId}
-        nodes={drawn.nodes}
-        edges={drawn.edges}
-        nodeTypes={CANVAS_NODE_TYPES}
-        edgeTypes={edgeTypes}
-        onNodesChange={onFlowNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={onConnect}
-        onConnectEnd={onConnectEnd}
-        defaultEdgeOptions={EDGE_OPTIONS}
-        colorMode={theme}
-        snapToGrid
-        snapGrid={GRID}
-        deleteKeyCode={['Delete', 'Backspace']}
-        multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
-        // A flow opens readable, so part of a larger one is off screen: drawing every node of a
-        // small flow keeps it all reachable (by Tab, and for the picture); a large one draws
-        // only what is in view, for speed.
-        onlyRenderVisibleElements={drawn.nodes.length > VIRTUALIZE_ABOVE}
-        aria-label="Flow canvas"
-      >
-        <Background gap={GRID[0]} />
-        <CanvasMinimap />
-        <Controls aria-label="Zoom controls" />
-        <FlowChangesLegend legend={drawn.legend} />
-      </ReactFlow>
+      <KeyboardConnect.Provider value={connectFromHandle}>
+        <ReactFlow
+          key={flowId}
+          nodes={drawn.nodes}
+          edges={drawn.edges}
+          nodeTypes={CANVAS_NODE_TYPES}
+          edgeTypes={edgeTypes}
+          onNodesChange={onFlowNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          onConnectEnd={onConnectEnd}
+          defaultEdgeOptions={EDGE_OPTIONS}
+          colorMode={theme}
+          snapToGrid
+          snapGrid={GRID}
+          deleteKeyCode={['Delete', 'Backspace']}
+          multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
+          // A flow opens readable, so part of a larger one is off screen: drawing every node of a
+          // small flow keeps it all reachable (by Tab, and for the picture); a large one draws
+          // only what is in view, for speed.
+          onlyRenderVisibleElements={drawn.nodes.length > VIRTUALIZE_ABOVE}
+          aria-label="Flow canvas"
+        >
+          <Background gap={GRID[0]} />
+          <CanvasMinimap />
+          <Controls aria-label="Zoom controls" />
+          <FlowChangesLegend legend={drawn.legend} />
+        </ReactFlow>
+      </KeyboardConnect.Provider>
       {picker && <ConnectPicker {...picker} onClose={closePicker} />}
     </div>
   );

@@ -4,12 +4,9 @@ import type { NodeKind } from '../../shared/schema.ts';
 import { addConnectedNode, connect, useDesigner } from '../designer/designerStore.ts';
 import { triggerHandleId } from '../designer/canvasTypes.ts';
 import { KIND_ICONS, KIND_NAMES } from './nodes/kinds.ts';
+import type { ConnectFrom } from './nodes/SourceHandle.tsx';
 
-/** Where a connection begins: a node, and the handle it leaves by (null: the general one). */
-export interface ConnectFrom {
-  node: string;
-  handle: string | null;
-}
+export type { ConnectFrom };
 
 export interface ConnectPickerProps {
   from: ConnectFrom;

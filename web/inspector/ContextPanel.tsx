@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { ContextChange } from '../../runtime/supervisor/records.ts';
+import { labelledControl } from '../panels/properties/codeEditor/editorControl.ts';
+import { JsonField } from '../panels/properties/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Pencil } from '../ui/icons.tsx';
 import { act } from './act.ts';
@@ -72,16 +74,14 @@ export function ContextPanel({ inspection }: { inspection: Inspection }) {
         </>
       ) : (
         <>
-          <label htmlFor={ids.editor}>Context (JSON)</label>
-          <textarea
-            className="wf-input"
-            id={ids.editor}
-            rows={Math.min(20, draft.split('\n').length + 1)}
+          <label htmlFor={ids.editor} id={`${ids.editor}-label`}>
+            Context (JSON)
+          </label>
+          <JsonField
+            control={labelledControl(ids.editor, problem && ids.problem)}
+            rows={draft.split('\n').length + 1}
             value={draft}
-            spellCheck={false}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? ids.problem : undefined}
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={setDraft}
           />
           {problem && (
             <p id={ids.problem} role="alert" className="error">

@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { HumanField, Trigger } from '../../shared/schema.ts';
 import { waitsWithTriggers } from '../../runtime/engine/step.ts';
+import { labelledControl } from '../panels/properties/codeEditor/editorControl.ts';
+import { JsonField } from '../panels/properties/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Check, Mail } from '../ui/icons.tsx';
 import { act } from './act.ts';
@@ -136,15 +138,14 @@ function EventForm({ processId, suggestions }: { processId: string; suggestions:
           <option key={s} value={s} />
         ))}
       </datalist>
-      <label htmlFor={ids.payload}>Payload (JSON)</label>
-      <textarea
-        className="wf-input"
-        id={ids.payload}
+      <label htmlFor={ids.payload} id={`${ids.payload}-label`}>
+        Payload (JSON)
+      </label>
+      <JsonField
+        control={labelledControl(ids.payload, problem && ids.problem)}
         rows={2}
         value={payload}
-        onChange={(e) => setPayload(e.target.value)}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? ids.problem : undefined}
+        onChange={setPayload}
       />
       {problem && (
         <p id={ids.problem} className="error">

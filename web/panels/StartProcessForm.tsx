@@ -5,6 +5,8 @@ import { firstContextOf, startProcess, type StartContext } from '../shell/startP
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
+import { fieldControl } from './properties/codeEditor/editorControl.ts';
+import { JsonField } from './properties/codeEditor/JsonField.tsx';
 import { Play } from '../ui/icons.tsx';
 import { Select } from '../ui/Select.tsx';
 
@@ -90,14 +92,12 @@ export function StartProcessForm({ onStarted }: { onStarted?: (id: string) => vo
         error={error}
       >
         {(props) => (
-          <textarea
-            {...props}
-            className="wf-input"
+          <JsonField
+            control={fieldControl(props)}
             rows={4}
-            spellCheck={false}
             value={contextText}
             disabled={sharing !== ''}
-            onChange={(e) => setContextText(e.target.value)}
+            onChange={setContextText}
           />
         )}
       </Field>

@@ -31,7 +31,8 @@ export function Field({ label, hint, error, inline, className, children }: Field
     <div
       className={`wf-field${inline ? ' wf-field--inline' : ''}${className ? ` ${className}` : ''}`}
     >
-      <label className="wf-field__label" htmlFor={id}>
+      {/* Its id names a control that is not a form control (a JsonField) by aria-labelledby. */}
+      <label className="wf-field__label" htmlFor={id} id={`${id}-label`}>
         {label}
       </label>
       {children({

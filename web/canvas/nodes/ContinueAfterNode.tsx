@@ -1,8 +1,9 @@
-import { Handle, Position, useUpdateNodeInternals, type Node, type NodeProps } from '@xyflow/react';
+import { useUpdateNodeInternals, type Node, type NodeProps } from '@xyflow/react';
 import { memo, useEffect, useRef } from 'react';
 import { triggerHandleId, type FlowNodeData } from '../../designer/canvasTypes.ts';
 import { describeTrigger } from './describeNode.ts';
 import { NodeShell } from './NodeShell.tsx';
+import { SourceHandle } from './SourceHandle.tsx';
 import { TriggerIcon } from '../../ui/icons.tsx';
 
 /**
@@ -57,16 +58,13 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
                   </span>
                 )}
                 <span className="wf-trigger__id">{trigger.id}</span>
-                <Handle
-                  type="source"
-                  position={Position.Right}
-                  id={triggerHandleId(trigger.id)}
+                <SourceHandle
+                  node={id}
+                  handle={triggerHandleId(trigger.id)}
                   className="wf-handle wf-handle--trigger"
                   isConnectable={isConnectable}
                   title={`Draw an edge taken when ${trigger.id} fires`}
-                  // A handle starts or ends an edge when clicked (React Flow's connect-on-click).
-                  role="button"
-                  aria-label={`Connect from trigger ${trigger.id} of ${id}`}
+                  label={`Connect from trigger ${trigger.id} of ${id}`}
                 />
               </li>
             );

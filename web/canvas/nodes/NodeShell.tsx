@@ -5,6 +5,7 @@ import { countProblems, countWarnings, listIds, nodeAriaLabel, nodeLabel } from 
 import { KIND_NAMES } from './kinds.ts';
 import { ChangeBadge } from './ChangeBadge.tsx';
 import { RunBadge } from './RunBadge.tsx';
+import { SourceHandle } from './SourceHandle.tsx';
 import './nodes.css';
 import { KindIcon, ProblemIcon } from '../../ui/icons.tsx';
 
@@ -69,14 +70,12 @@ export function NodeShell({
       {/* The general source handle comes first in the DOM: an edge with no trigger (no handle
           id) attaches to the first source handle React Flow measured. */}
       {source !== 'none' && (
-        <Handle
-          type="source"
-          position={Position.Right}
+        <SourceHandle
+          node={node.id}
+          handle={null}
           className={`wf-handle${source === 'header' ? ' wf-handle--header' : ''}`}
           isConnectable={isConnectable}
-          // A handle starts or ends an edge when clicked (React Flow's connect-on-click).
-          role="button"
-          aria-label={`Connect from ${node.id}`}
+          label={`Connect from ${node.id}`}
         />
       )}
       <div className="wf-node__header">

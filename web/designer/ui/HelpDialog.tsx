@@ -9,9 +9,15 @@ const SHORTCUTS: [string, string][] = [
   ['Shift+click, or drag a box with Shift', 'select several'],
   ['Arrow keys in the palette', 'move between node kinds; Enter adds one'],
   ['C on a focused node', 'connect it: pick a node or a new kind (and the trigger)'],
+  ['Tab on a focused node', 'reach its source handles (one per trigger on a continue-after)'],
+  [
+    'Enter or Space on a focused handle',
+    'connect from it: pick a node or a new kind (a trigger’s handle: taken when that trigger fires)',
+  ],
   ['Arrow keys on a selected node', 'move it; the view follows'],
   ['Ctrl+Space in an expression', 'complete a context path of the flow or a JSONata function'],
   ['Escape or Tab in an expression', 'leave it (Escape: for the properties panel)'],
+  ['Tab in a JSON field', 'leave it (Enter makes a new line; a syntax error is marked as typed)'],
   ['?', 'this help'],
   ['Escape', 'stop the process inspected, or close a dialog'],
 ];

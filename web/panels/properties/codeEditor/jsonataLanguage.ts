@@ -70,13 +70,16 @@ export const jsonata = StreamLanguage.define<State>({
   languageData: { closeBrackets: { brackets: ['(', '[', '{', '"', "'"] } },
 });
 
-/** Colours by class, so that the theme's tokens (light and dark) set them (codeEditor.css). */
+/**
+ * Colours by class, so that the theme's tokens (light and dark) set them (codeEditor.css); JSON's
+ * `true`, `false` and `null` are coloured as JSONata's.
+ */
 export const jsonataStyle = HighlightStyle.define([
   { tag: tags.string, class: 'wf-code-string' },
   { tag: tags.number, class: 'wf-code-number' },
   { tag: tags.comment, class: 'wf-code-comment' },
   { tag: tags.keyword, class: 'wf-code-keyword' },
-  { tag: tags.atom, class: 'wf-code-atom' },
+  { tag: [tags.atom, tags.bool, tags.null], class: 'wf-code-atom' },
   { tag: tags.standard(tags.variableName), class: 'wf-code-function' },
   { tag: tags.special(tags.variableName), class: 'wf-code-variable' },
   { tag: tags.propertyName, class: 'wf-code-path' },
@@ -84,5 +87,8 @@ export const jsonataStyle = HighlightStyle.define([
   { tag: tags.operator, class: 'wf-code-operator' },
 ]);
 
+/** The theme's colours for the tokens of every code field (JSONata's and JSON's alike). */
+export const codeHighlighting = syntaxHighlighting(jsonataStyle);
+
 /** The JSONata language and its highlighting, as one editor extension. */
-export const jsonataHighlighting = [jsonata, syntaxHighlighting(jsonataStyle)];
+export const jsonataHighlighting = [jsonata, codeHighlighting];

@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import type { JsonEditorProps } from './JsonEditor.tsx';
+import './codeEditor.css';
+
+// CodeMirror is most of the editor's weight: loaded the first time a field shows, not with the app.
+const JsonEditor = lazy(() => import('./JsonEditor.tsx').then((m) => ({ default: m.JsonEditor })));
+
+/**
+ * A JSON document typed on CodeMirror 6 (the editor the expression fields use): highlighted, its
+ * syntax error marked at its character as it is typed. What the form checks when it is sent (a
+ * context is an object, sizes) stays the form's, said under the field as before. Named by the
+ * label whose id it is given; Tab leaves it; Enter makes a new line.
+ */
+export function JsonField(props: JsonEditorProps) {
+  return (
+    <Suspense
+      fallback={<div className="wf-code wf-code--multiline wf-code--loading">{props.value}</div>}
+    >
+      <JsonEditor {...props} />
+    </Suspense>
+  );
+}
