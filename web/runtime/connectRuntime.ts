@@ -1,6 +1,11 @@
 import { exampleFlows } from '../examples.ts';
 import { refreshInspection, setClock, useInspector } from '../inspector/inspectorState.ts';
-import { refreshRuntimeState, useRuntimeState } from '../state/runtimeState.ts';
+import {
+  refreshFlows,
+  refreshList,
+  refreshSaveState,
+  useRuntimeState,
+} from '../state/runtimeState.ts';
 import { createRuntime, type Change } from './createRuntime.ts';
 import { testHooksOf } from './testHooks.ts';
 
@@ -28,9 +33,14 @@ export async function connectRuntime(): Promise<void> {
     // Whether the inspected process (or a flow it runs on) changed since the last redraw: only
     // then is it read again, so that another process's long run does not re-read its journal.
     let inspected = false;
+    // What changed since the last redraw, told in any number of events: one re-read for them all.
+    let flows = false;
+    const processes = new Set<string>();
     const refresh = (change: Change) => {
       const selected = useInspector.getState().selected;
       if (change.flows || (selected && change.processes.includes(selected))) inspected = true;
+      if (change.flows) flows = true;
+      for (const id of change.processes) processes.add(id);
       redraw();
     };
     const redraw = () => {
@@ -41,10 +51,18 @@ export async function connectRuntime(): Promise<void> {
       running = true;
       requestAnimationFrame(async () => {
         const reread = inspected;
-        inspected = false;
+        const rereadFlows = flows;
+        const changed = new Set(processes);
+        inspected = flows = false;
+        processes.clear();
         try {
+          refreshSaveState(runtime);
           await Promise.all([
-            refreshRuntimeState(runtime),
+            rereadFlows ? refreshFlows(runtime) : undefined,
+            // A change of the flows may be a new worker (after a runaway): the window is read again.
+            changed.size > 0 || rereadFlows
+              ? refreshList(runtime, rereadFlows ? undefined : changed)
+              : undefined,
             reread ? refreshInspection(runtime) : undefined,
           ]);
         } finally {
@@ -59,7 +77,8 @@ export async function connectRuntime(): Promise<void> {
       });
     };
     runtime.onChange(refresh);
-    await refreshRuntimeState(runtime);
+    await refreshFlows(runtime);
+    await refreshList(runtime);
     // The clock's countdowns move even when nothing else changes.
     setInterval(() => setClock(runtime.clock.mode, runtime.clock.now()), 1000);
   } catch (e) {
