@@ -320,6 +320,19 @@ export function render(r: Results): string {
         fmt(o.stillDue),
         num(o.load),
       ],
+      ...(o.empty
+        ? [
+            [
+              '0 (empty workspace)',
+              ms(o.empty.blockedMs),
+              ms(o.empty.longestTaskMs),
+              fmt(o.empty.longTasks),
+              '',
+              '',
+              '',
+            ],
+          ]
+        : []),
     ];
     parts.push(
       `10. Opening the built app with ${fmt(o.processes)} processes due, in Chromium (${fmt(o.windowMs / 1000)} s window)\n\n` +
