@@ -254,13 +254,15 @@ export class IdbStore implements Store {
         .slice(offset, offset + limit);
     }
     if (flow !== undefined) throw new Error('a window of one flow names a status too');
+    // IndexedDB takes a count as an unsigned long: no count is "all".
+    const count = Number.isFinite(limit) ? limit : undefined;
     const tx = this.db.transaction('processes', 'readonly');
     if (status === undefined) {
       const index = tx.store.index('by-created');
       let cursor = await index.openKeyCursor();
       if (cursor && offset > 0) cursor = await cursor.advance(offset);
       if (!cursor) return [];
-      return this.readProcesses(await index.getAll(IDBKeyRange.lowerBound(cursor.key), limit));
+      return this.readProcesses(await index.getAll(IDBKeyRange.lowerBound(cursor.key), count));
     }
     const index = tx.store.index('by-status-created');
     const all = IDBKeyRange.bound([status, -Infinity], [status, Infinity]);
@@ -268,7 +270,7 @@ export class IdbStore implements Store {
     if (cursor && offset > 0) cursor = await cursor.advance(offset);
     if (!cursor) return [];
     const from = IDBKeyRange.bound(cursor.key, [status, Infinity]);
-    return this.readProcesses(await index.getAll(from, limit));
+    return this.readProcesses(await index.getAll(from, count));
   }
   /** Counted along `by-status` (or `by-flow-status`): no record is read. */
   async countProcesses(flow?: string) {

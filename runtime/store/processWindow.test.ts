@@ -70,6 +70,10 @@ describe('the process table is read a window at a time (Store.processWindow, cou
       ids(all.slice(-5)),
     );
     expect(await store.processWindow({ offset: all.length + 10, limit: 40 })).toEqual([]);
+    // No limit: the rest of the list (the start form's list of processes to share with).
+    expect(ids(await store.processWindow({ offset: 10, limit: Infinity }))).toEqual(
+      ids(all.slice(10)),
+    );
   });
 
   it('rule: a window of one status reads only its rows, in order of creation', async () => {
