@@ -5,9 +5,10 @@ import type { ProcessRecord, ProcessStatus } from '../supervisor/records.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { T0 } from './fixtures/storeScenarios.ts';
 import { testStore } from './fixtures/testStore.ts';
-import type { IdbStore } from './idbStore.ts';
+import { IdbStore } from './idbStore.ts';
 import { MemoryStore } from './memoryStore.ts';
 import { ResilientStore } from './resilientStore.ts';
+import { loadDump, readDump } from './fixtures/loadDatabaseFixture.ts';
 
 const MANY = 3000;
 /** Every third process waits, every seventh asks what to do; of flow b every fifth, else a. */
@@ -134,5 +135,27 @@ describe('the process table is read a window at a time (Store.processWindow, cou
       expect(ids(await resilient.processWindow(q))).toEqual(ids(await memory.processWindow(q)));
     expect(await resilient.countProcesses()).toEqual(await memory.countProcesses());
     expect((await resilient.countProcesses()).byStatus.failed).toBe(1);
+  });
+
+  it('rule: a database of schema 3 (frozen from commit cc53c95) gets the windows and counts when opened today', async () => {
+    const dump = readDump('schema3-cc53c95.json');
+    const store = await IdbStore.open(await loadDump(dump));
+    const stored = (dump.stores.processes ?? []).map(([, p]) => p as ProcessRecord);
+    const inOrder = [...stored].sort((a, b) => a.created - b.created);
+    expect(ids(await store.processWindow({ offset: 1, limit: 3 }))).toEqual(
+      ids(inOrder.slice(1, 4)),
+    );
+    const waiting = inOrder.filter((p) => p.status === 'waiting');
+    expect(waiting.length).toBeGreaterThan(1);
+    expect(ids(await store.processWindow({ offset: 0, limit: 10, status: 'waiting' }))).toEqual(
+      ids(waiting),
+    );
+    const counts = await store.countProcesses();
+    expect(counts.total).toBe(stored.length);
+    expect(counts.byStatus.waiting).toBe(waiting.length);
+    expect((await store.countProcesses('hourly')).total).toBe(
+      stored.filter((p) => p.flow === 'hourly').length,
+    );
+    store.close();
   });
 });
