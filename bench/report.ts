@@ -323,6 +323,19 @@ export function render(r: Results): string {
         fmt(o.stillDue),
         num(o.load),
       ],
+      ...(o.empty
+        ? [
+            [
+              '0 (empty workspace)',
+              ms(o.empty.blockedMs),
+              ms(o.empty.longestTaskMs),
+              fmt(o.empty.longTasks),
+              '',
+              '',
+              '',
+            ],
+          ]
+        : []),
     ];
     add(
       'opening',

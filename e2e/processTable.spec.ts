@@ -5,7 +5,7 @@ import { ProcessesPage } from './fixtures/processesPage.ts';
 const MANY = 300;
 const idOf = (i: number) => `seeded-${String(i).padStart(5, '0')}`;
 
-test('rule: a workspace of many processes lists them all, while the DOM holds only the rows in view', async ({
+test('rule: a workspace of many processes lists them all, while the DOM holds only the rows in view and the page only the window the worker sent', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -39,6 +39,29 @@ test('rule: a workspace of many processes lists them all, while the DOM holds on
   expect(drawn).toBeGreaterThan(0);
   expect(drawn).toBeLessThan(60);
   await expect(app.items.first()).toContainText(idOf(0));
+  // The page holds only the window it shows, as the worker sent it: not every process.
+  const held = () =>
+    page.evaluate(async () => {
+      const module = '/web/state/runtimeState.ts';
+      const { useRuntimeState } = (await import(
+        /* @vite-ignore */ module
+      )) as typeof import('../web/state/runtimeState.ts');
+      const { list } = useRuntimeState.getState();
+      return { rows: list.rows.length, offset: list.query.offset, total: list.total };
+    });
+  const first = await held();
+  expect(first.total).toBe(MANY);
+  expect(first.rows).toBeGreaterThanOrEqual(drawn);
+  expect(first.rows).toBeLessThan(MANY / 2);
+
+  // Filtered by the status they have, the table holds them all; by another, none.
+  const status = (await app.items.first().getByRole('cell').nth(1).innerText()).trim();
+  await filter.selectOption({ label: `${status} (${MANY})` });
+  await expect(app.table).toHaveAttribute('aria-rowcount', String(MANY + 1));
+  await filter.selectOption({ label: 'done (0)' });
+  await expect(page.getByText('No process is done.')).toBeVisible();
+  await filter.selectOption({ label: `all processes (${MANY})` });
+  await expect(app.items.first()).toContainText(idOf(0));
 
   // Scrolled to the end, the last process is drawn, and still only a view's worth of rows.
   await app.table.evaluate((table) => {
@@ -49,6 +72,10 @@ test('rule: a workspace of many processes lists them all, while the DOM holds on
   await expect(last).toBeVisible();
   expect(await app.items.count()).toBeLessThan(60);
   await expect(page.getByRole('button', { name: `Inspect process ${idOf(0)}` })).toHaveCount(0);
+  // The window read moved with the view: the rows at the end, not those of the start.
+  const end = await held();
+  expect(end.offset).toBeGreaterThan(MANY / 2);
+  expect(end.rows).toBeLessThan(MANY / 2);
 
   // A row drawn after scrolling opens its process like any other.
   await last.click();

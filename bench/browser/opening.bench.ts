@@ -14,7 +14,8 @@ import { serve } from './serve.ts';
  * processes asleep on a timer that fell due a minute ago are written into that database, and
  * the app is opened again; for WINDOW_MS from then, every long task of the page's main thread
  * (PerformanceObserver `longtask`: over 50 ms) is noted. Blocked time is their sum; the worker
- * wakes the processes meanwhile, and how many are still due at the end is counted.
+ * wakes the processes meanwhile, and how many are still due at the end is counted. The same
+ * opening of an empty workspace is measured first, as the figure to set it against.
  */
 
 export interface OpeningResult {
@@ -29,6 +30,11 @@ export interface OpeningResult {
   /** Processes still due when the window closed. */
   stillDue: number;
   load: number;
+  /**
+   * The same opening of an empty workspace, just before: what the app's own start blocks,
+   * so that what the due processes add is the difference.
+   */
+  empty?: { blockedMs: number; longestTaskMs: number; longTasks: number };
 }
 
 const WINDOW_MS = 20_000;
@@ -70,10 +76,32 @@ export async function openingBench(
   log: (line: string) => void,
   processes = 10_000,
 ): Promise<OpeningResult> {
-  const load = loadavg()[0]!;
   const server = await serve(appDir);
+  try {
+    const empty = await openOnce(browser, server.url, 0, log);
+    const full = await openOnce(browser, server.url, processes, log);
+    return {
+      ...full,
+      empty: {
+        blockedMs: empty.blockedMs,
+        longestTaskMs: empty.longestTaskMs,
+        longTasks: empty.longTasks,
+      },
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+async function openOnce(
+  browser: Browser,
+  url: string,
+  processes: number,
+  log: (line: string) => void,
+): Promise<OpeningResult> {
+  const load = loadavg()[0]!;
   const context = await browser.newContext({
-    baseURL: server.url,
+    baseURL: url,
     viewport: { width: 1400, height: 900 },
   });
   try {
@@ -156,6 +184,5 @@ export async function openingBench(
     };
   } finally {
     await context.close();
-    await server.close();
   }
 }

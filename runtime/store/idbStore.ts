@@ -6,9 +6,16 @@ import type {
   JournalEntry,
   ProcessRecord,
 } from '../supervisor/records.ts';
-import { UNKNOWN_WAITS } from '../supervisor/records.ts';
+import { PROCESS_STATUSES, UNKNOWN_WAITS } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
-import type { JournalPage, LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
+import type {
+  JournalPage,
+  LoadedProcess,
+  ProcessCounts,
+  StepCommit,
+  Store,
+  WindowQuery,
+} from '../supervisor/store.ts';
 import { openWorkspaceDb, type OpenOptions } from './openWorkspaceDb.ts';
 import type { WorkspaceDb } from './schema.ts';
 import {
@@ -232,6 +239,54 @@ export class IdbStore implements Store {
     return this.readProcesses(
       await this.db.getAllFromIndex('processes', 'by-created', range, limit),
     );
+  }
+  /**
+   * Along `by-created`, or `by-status-created` for one status: a key cursor skips the first
+   * `offset` entries (reading no record), and the window is read from the key it lands on. A
+   * flow's processes of one status (`by-flow-status`) are few and read whole.
+   */
+  async processWindow({ offset, limit, status, flow }: WindowQuery) {
+    if (limit <= 0) return [];
+    if (status !== undefined && flow !== undefined) {
+      const raws = await this.db.getAllFromIndex('processes', 'by-flow-status', [flow, status]);
+      return this.readProcesses(raws)
+        .sort((a, b) => a.created - b.created)
+        .slice(offset, offset + limit);
+    }
+    if (flow !== undefined) throw new Error('a window of one flow names a status too');
+    // IndexedDB takes a count as an unsigned long: no count is "all".
+    const count = Number.isFinite(limit) ? limit : undefined;
+    const tx = this.db.transaction('processes', 'readonly');
+    if (status === undefined) {
+      const index = tx.store.index('by-created');
+      let cursor = await index.openKeyCursor();
+      if (cursor && offset > 0) cursor = await cursor.advance(offset);
+      if (!cursor) return [];
+      return this.readProcesses(await index.getAll(IDBKeyRange.lowerBound(cursor.key), count));
+    }
+    const index = tx.store.index('by-status-created');
+    const all = IDBKeyRange.bound([status, -Infinity], [status, Infinity]);
+    let cursor = await index.openKeyCursor(all);
+    if (cursor && offset > 0) cursor = await cursor.advance(offset);
+    if (!cursor) return [];
+    const from = IDBKeyRange.bound(cursor.key, [status, Infinity]);
+    return this.readProcesses(await index.getAll(from, count));
+  }
+  /** Counted along `by-status` (or `by-flow-status`): no record is read. */
+  async countProcesses(flow?: string) {
+    const tx = this.db.transaction('processes', 'readonly');
+    const counts: ProcessCounts = { total: 0, byStatus: {} };
+    await Promise.all(
+      PROCESS_STATUSES.map(async (status) => {
+        const n =
+          flow === undefined
+            ? await tx.store.index('by-status').count(status)
+            : await tx.store.index('by-flow-status').count([flow, status]);
+        if (n > 0) counts.byStatus[status] = n;
+        counts.total += n;
+      }),
+    );
+    return counts;
   }
   async lastCreated() {
     const tx = this.db.transaction('processes', 'readonly');

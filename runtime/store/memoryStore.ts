@@ -7,7 +7,8 @@ import type {
 } from '../supervisor/records.ts';
 import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
-import type { LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
+import type { LoadedProcess, StepCommit, Store, WindowQuery } from '../supervisor/store.ts';
+import { countsOf, windowOf } from './listWindow.ts';
 import { toStorable } from './storable.ts';
 
 /**
@@ -96,6 +97,12 @@ export class MemoryStore implements Store {
   async processPage(afterCreated: number | null, limit: number) {
     const all = await this.listProcesses();
     return all.filter((p) => afterCreated === null || p.created > afterCreated).slice(0, limit);
+  }
+  async processWindow(query: WindowQuery) {
+    return windowOf(this.processes.values(), query);
+  }
+  async countProcesses(flow?: string) {
+    return countsOf(this.processes.values(), flow);
   }
   async lastCreated() {
     return this.maxCreated;

@@ -7,7 +7,14 @@ import type {
 } from '../supervisor/records.ts';
 import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
-import type { JournalPage, LoadedProcess, StepCommit, Store } from '../supervisor/store.ts';
+import type {
+  JournalPage,
+  LoadedProcess,
+  StepCommit,
+  Store,
+  WindowQuery,
+} from '../supervisor/store.ts';
+import { countsOf, windowOf } from './listWindow.ts';
 import type { IdbStore } from './idbStore.ts';
 
 /** What a ResilientStore stands in front of: the workspace's store, with what only it does. */
@@ -310,6 +317,14 @@ export class ResilientStore implements Store {
     if (!this.pending && this.inner.processPage) return this.inner.processPage(afterCreated, limit);
     const all = await this.listProcesses();
     return all.filter((p) => afterCreated === null || p.created > afterCreated).slice(0, limit);
+  }
+  async processWindow(query: WindowQuery) {
+    if (!this.pending && this.inner.processWindow) return this.inner.processWindow(query);
+    return windowOf(await this.listProcesses(), query);
+  }
+  async countProcesses(flow?: string) {
+    if (!this.pending && this.inner.countProcesses) return this.inner.countProcesses(flow);
+    return countsOf(await this.listProcesses(), flow);
   }
   async lastCreated() {
     const stored = await this.inner.lastCreated();

@@ -12,7 +12,8 @@ import { UNKNOWN_WAITS } from '../supervisor/records.ts';
  * The workspace database: one typed schema for every store (DESIGN.md: one `DBSchema` module).
  * Version 1 held flows, contexts, processes and the journal; version 2 added flow versions,
  * context changes, the due-time index and settings; version 3 the indexes that make a start, a
- * wake, an event and a listing cost the same however many processes exist (docs/persistence.md).
+ * wake, an event and a listing cost the same however many processes exist (docs/persistence.md);
+ * version 4 the indexes that window the process table by status and count a flow's processes.
  */
 export interface WorkspaceDb extends DBSchema {
   /** The workspace's current flows, by id. */
@@ -29,6 +30,8 @@ export interface WorkspaceDb extends DBSchema {
       'by-wake': [string, number, number];
       'by-waits-for': string;
       'by-created': number;
+      'by-status-created': [string, number];
+      'by-flow-status': [string, string];
     };
   };
   /** Append-only; `seq` is the key, so a cursor reads a process's entries in order. */
@@ -46,7 +49,7 @@ export interface WorkspaceDb extends DBSchema {
   meta: { key: string; value: unknown };
 }
 
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 type UpgradeTx = IDBPTransaction<WorkspaceDb, StoreNames<WorkspaceDb>[], 'versionchange'>;
 
@@ -89,5 +92,12 @@ export const UPGRADES: Record<number, (db: IDBPDatabase<WorkspaceDb>, tx: Upgrad
         await cursor.update({ ...(p as ProcessRecord), waitsFor: [UNKNOWN_WAITS] });
       return mark(await cursor.continue());
     });
+  },
+  4: (_db, tx) => {
+    const processes = tx.objectStore('processes');
+    // The table filtered by a status, in order of creation, a window at a time.
+    processes.createIndex('by-status-created', ['status', 'created']);
+    // How many processes of a flow sleep or ask what to do, counted without reading them.
+    processes.createIndex('by-flow-status', ['flow', 'status']);
   },
 };

@@ -1,5 +1,11 @@
 import type { Flow } from '../../shared/schema.ts';
-import type { ContextChange, ContextRecord, JournalEntry, ProcessRecord } from './records.ts';
+import type {
+  ContextChange,
+  ContextRecord,
+  JournalEntry,
+  ProcessRecord,
+  ProcessStatus,
+} from './records.ts';
 
 /** A process with what a wake reads besides it, read together (`Store.loadProcess`). */
 export interface LoadedProcess {
@@ -75,6 +81,14 @@ export interface Store {
    * with null), oldest first, read along an index; optional.
    */
   processPage?(afterCreated: number | null, limit: number): Promise<ProcessRecord[]>;
+  /**
+   * A window of the listing (the app's process table): up to `limit` processes from the
+   * `offset`-th, in order of creation, of one status (and flow) or of all; read along an index,
+   * so that only those records are read however many processes exist. Optional.
+   */
+  processWindow?(query: WindowQuery): Promise<ProcessRecord[]>;
+  /** How many processes there are, in all and per status (of one flow, if asked); reads no record. */
+  countProcesses?(flow?: string): Promise<ProcessCounts>;
   /** The highest order of creation of any process, or null when there is none; reads no record. */
   lastCreated(): Promise<number | null>;
 
@@ -93,6 +107,21 @@ export interface Store {
   journal(processId: string): Promise<JournalEntry[]>;
   /** The newest `limit` entries of a process's journal, newest first; optional. */
   journalPage?(processId: string, limit: number): Promise<JournalPage>;
+}
+
+/** Which processes a window of the listing holds (`Store.processWindow`). */
+export interface WindowQuery {
+  offset: number;
+  limit: number;
+  status?: ProcessStatus;
+  /** Only with `status`: the processes of this flow with that status. */
+  flow?: string;
+}
+
+/** Processes in all and per status (a status with none may be left out). */
+export interface ProcessCounts {
+  total: number;
+  byStatus: Partial<Record<ProcessStatus, number>>;
 }
 
 /** A page of a journal, newest first, and whether older entries are left. */

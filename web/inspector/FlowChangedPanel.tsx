@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ResolveChoice } from '../../runtime/supervisor/supervisorControls.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
+import { useFlowCounts } from '../state/useFlowCounts.ts';
 import { Button } from '../ui/Button.tsx';
 import { notify } from '../ui/Toast.tsx';
 import { act } from './act.ts';
@@ -27,9 +28,7 @@ export function FlowChangedPanel({ inspection }: { inspection: Inspection }) {
   const [continueProblem, setContinueProblem] = useState<string | undefined>();
   const current = useRuntimeState((s) => s.flows);
   // Every process of the same flow that asks what to do, this one included.
-  const asking = useRuntimeState(
-    (s) => s.processes.filter((p) => p.status === 'flow-changed' && p.flow === record.flow).length,
-  );
+  const asking = useFlowCounts(record.flow).byStatus['flow-changed'] ?? 0;
   useEffect(() => {
     const runtime = useRuntimeState.getState().runtime;
     if (!runtime || record.status !== 'flow-changed') return;
@@ -39,10 +38,7 @@ export function FlowChangedPanel({ inspection }: { inspection: Inspection }) {
 
   const resolveAll = (choice: ResolveChoice) =>
     act(async (r) => {
-      const ids = useRuntimeState
-        .getState()
-        .processes.filter((p) => p.status === 'flow-changed' && p.flow === record.flow)
-        .map((p) => p.id);
+      const ids = await r.processIds(record.flow, 'flow-changed');
       const refused: string[] = [];
       for (const id of ids) {
         try {

@@ -1,49 +1,72 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { useRuntimeState, type ProcessView } from '../state/runtimeState.ts';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { showListWindow, useRuntimeState, type ProcessView } from '../state/runtimeState.ts';
 import { refreshInspection, selectProcess, useInspector } from './inspectorState.ts';
 import { openWorkspaceFlow } from '../workspace/workspaceActions.ts';
 import { useFlowNames } from '../workspace/useFlowNames.ts';
 import { Select } from '../ui/Select.tsx';
 import { Countdown } from './Countdown.tsx';
-import { PROCESS_STATUSES } from '../../runtime/supervisor/records.ts';
+import { PROCESS_STATUSES, type ProcessStatus } from '../../runtime/supervisor/records.ts';
 
 const STATUSES = PROCESS_STATUSES;
 
 /** One row's height: fixed, so that the table knows its length without drawing every row. */
 export const PROCESS_ROW_PX = 29;
 
+/** Rows read beyond those in view on each side, so that a short scroll needs no new read. */
+const WINDOW_MARGIN = 30;
+/** Rows read at first, before the table has measured its view. */
+const FIRST_ROWS = 60;
+
 /**
  * Every process by flow, status and due time, with counts per status and a filter. Only the
  * rows in view are in the DOM (and a few around them), with space above and below for the rest,
- * so that 10,000 processes scroll as smoothly as ten.
+ * and only those and a margin around them are read from the worker (a window, by order of
+ * creation), so that 10,000 processes scroll as smoothly as ten and cost the page no more.
  */
 export function ProcessTable() {
-  const processes = useRuntimeState((s) => s.processes);
+  const list = useRuntimeState((s) => s.list);
+  const filter = useRuntimeState((s) => s.listQuery.status ?? 'all');
   const flows = useFlowNames();
   const selected = useInspector((s) => s.selected);
-  const [filter, setFilter] = useState<string>('all');
   const names = useMemo(() => new Map(flows.map((f) => [f.id, f.name])), [flows]);
-  const counts = useMemo(() => {
-    const c = new Map<string, number>();
-    for (const p of processes) c.set(p.status, (c.get(p.status) ?? 0) + 1);
-    return c;
-  }, [processes]);
-  const shown = useMemo(
-    () => (filter === 'all' ? processes : processes.filter((p) => p.status === filter)),
-    [processes, filter],
-  );
+  const counts = list.counts.byStatus;
+  // The rows read are those of the query last answered; its filter is the one shown.
+  const shownFilter = list.query.status ?? 'all';
+  const total = shownFilter === filter ? list.total : 0;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: shown.length,
+    count: total,
     getScrollElement: () => scroller.current,
     estimateSize: () => PROCESS_ROW_PX,
-    getItemKey: (i) => shown[i]!.id,
     overscan: 8,
   });
   const rows = virtualizer.getVirtualItems();
   const above = rows[0]?.start ?? 0;
   const below = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  const rowAt = (index: number) => list.rows[index - list.query.offset];
+
+  // The rows in view and around them are asked of the worker; the rest are never read.
+  const first = rows[0]?.index ?? 0;
+  const last = rows.at(-1)?.index ?? 0;
+  const { offset, limit } = list.query;
+  // While a new filter's first window is read, the old one's rows are not asked for again.
+  const covered = shownFilter !== filter || (first >= offset && last < offset + limit);
+  useEffect(() => {
+    if (covered) return;
+    const from = Math.max(0, first - WINDOW_MARGIN);
+    showListWindow({
+      offset: from,
+      limit: last - from + 1 + WINDOW_MARGIN,
+      ...(filter === 'all' ? {} : { status: filter as ProcessStatus }),
+    });
+  }, [covered, first, last, filter]);
+  const setFilter = (status: string) =>
+    showListWindow({
+      offset: 0,
+      limit: Math.max(limit, FIRST_ROWS),
+      ...(status === 'all' ? {} : { status: status as ProcessStatus }),
+    });
 
   const choose = useCallback(
     (p: ProcessView) => {
@@ -62,30 +85,30 @@ export function ProcessTable() {
         <label className="process-table__filter">
           <span className="visually-hidden">Show</span>
           <Select value={filter} onChange={(e) => setFilter(e.target.value)}>
-            <option value="all">all processes ({processes.length})</option>
+            <option value="all">all processes ({list.counts.total})</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s} ({counts.get(s) ?? 0})
+                {s} ({counts[s] ?? 0})
               </option>
             ))}
           </Select>
         </label>
         <p className="counts">
-          {STATUSES.filter((s) => counts.has(s)).map((s) => (
+          {STATUSES.filter((s) => counts[s] !== undefined).map((s) => (
             <span key={s} className={`status-pill status-${s}`}>
-              {s} {counts.get(s)}
+              {s} {counts[s]}
             </span>
           ))}
         </p>
       </div>
-      {shown.length === 0 ? (
+      {total === 0 ? (
         <p className="empty">
           {filter === 'all'
             ? 'No processes yet. Press Start in the top bar to run the flow on the canvas.'
             : `No process is ${filter}.`}
         </p>
       ) : (
-        <table aria-label="Processes" aria-rowcount={shown.length + 1}>
+        <table aria-label="Processes" aria-rowcount={total + 1}>
           <thead>
             <tr>
               <th scope="col">Process</th>
@@ -98,7 +121,19 @@ export function ProcessTable() {
           <tbody>
             {above > 0 && <tr aria-hidden="true" style={{ height: above }} />}
             {rows.map((row) => {
-              const p = shown[row.index]!;
+              const p = rowAt(row.index);
+              // Not read yet (scrolled past the window): its place, until the worker answers.
+              if (!p)
+                return (
+                  <tr
+                    key={`row-${row.index}`}
+                    aria-rowindex={row.index + 2}
+                    aria-busy="true"
+                    style={{ height: PROCESS_ROW_PX }}
+                  >
+                    <td colSpan={5} />
+                  </tr>
+                );
               return (
                 <ProcessRow
                   key={p.id}

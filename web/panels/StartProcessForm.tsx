@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import { useDesigner } from '../designer/designerStore.ts';
 import { firstContextOf, startProcess, type StartContext } from '../shell/startProcess.ts';
@@ -17,8 +17,18 @@ import { Select } from '../ui/Select.tsx';
  */
 export function StartProcessForm({ onStarted }: { onStarted?: (id: string) => void }) {
   const flows = useRuntimeState((s) => s.flows);
-  const processes = useRuntimeState((s) => s.processes);
-  const ready = useRuntimeState((s) => s.runtime !== undefined);
+  const runtime = useRuntimeState((s) => s.runtime);
+  const ready = runtime !== undefined;
+  // Read when the form opens (the table holds only the rows in view): every process by id and
+  // flow, no context.
+  const [processes, setProcesses] = useState<{ id: string; flow: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    void runtime?.processNames().then((names) => live && setProcesses(names));
+    return () => {
+      live = false;
+    };
+  }, [runtime]);
   const openId = useDesigner((s) => (s.open ? s.meta.id : undefined));
   const [flowId, setFlowId] = useState(() => openId ?? '');
   const chosen = flows.some((f) => f.id === flowId) ? flowId : (openId ?? flows[0]?.id ?? '');

@@ -1,11 +1,14 @@
 import { exampleFlows } from '../examples.ts';
 import { refreshInspection, setClock, useInspector } from '../inspector/inspectorState.ts';
-import { refreshRuntimeState, useRuntimeState } from '../state/runtimeState.ts';
-import { createRuntime, type Change } from './createRuntime.ts';
+import {
+  refreshFlows,
+  refreshList,
+  refreshSaveState,
+  useRuntimeState,
+} from '../state/runtimeState.ts';
+import { changeBatches } from './changeBatches.ts';
+import { createRuntime } from './createRuntime.ts';
 import { testHooksOf } from './testHooks.ts';
-
-/** The shortest time between two redraws from the store. */
-const REFRESH_GAP_MS = 150;
 
 /** The workspace database of this app. */
 export const WORKSPACE_DB = 'wakeflow-workspace';
@@ -21,45 +24,25 @@ export async function connectRuntime(): Promise<void> {
       seed: exampleFlows,
       testHooks: testHooksOf(location.search),
     });
-    // One redraw in flight at a time, and at most one more queued behind it: a burst of changes
-    // (a long advance wakes hundreds of times) redraws a few times a second, not once per wake.
-    let running = false;
-    let again = false;
-    // Whether the inspected process (or a flow it runs on) changed since the last redraw: only
-    // then is it read again, so that another process's long run does not re-read its journal.
-    let inspected = false;
-    const refresh = (change: Change) => {
-      const selected = useInspector.getState().selected;
-      if (change.flows || (selected && change.processes.includes(selected))) inspected = true;
-      redraw();
-    };
-    const redraw = () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
-      requestAnimationFrame(async () => {
-        const reread = inspected;
-        inspected = false;
-        try {
-          await Promise.all([
-            refreshRuntimeState(runtime),
-            reread ? refreshInspection(runtime) : undefined,
-          ]);
-        } finally {
-          setTimeout(() => {
-            running = false;
-            if (again) {
-              again = false;
-              redraw();
-            }
-          }, REFRESH_GAP_MS);
-        }
-      });
-    };
+    // Any number of change events between two re-reads make one batch: the rows the table
+    // holds and the counts are read once for them all, the inspected process only if it changed.
+    const refresh = changeBatches(
+      async (batch) => {
+        refreshSaveState(runtime);
+        await Promise.all([
+          batch.flows ? refreshFlows(runtime) : undefined,
+          // A change of the flows may be a new worker (after a runaway): the window is read again.
+          batch.processes.size > 0 || batch.flows
+            ? refreshList(runtime, batch.flows ? undefined : batch.processes)
+            : undefined,
+          batch.inspected ? refreshInspection(runtime) : undefined,
+        ]);
+      },
+      () => useInspector.getState().selected,
+    );
     runtime.onChange(refresh);
-    await refreshRuntimeState(runtime);
+    await refreshFlows(runtime);
+    await refreshList(runtime);
     // The clock's countdowns move even when nothing else changes.
     setInterval(() => setClock(runtime.clock.mode, runtime.clock.now()), 1000);
   } catch (e) {

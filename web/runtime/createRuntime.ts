@@ -6,11 +6,15 @@ import type { ResilientStore, SaveState } from '../../runtime/store/resilientSto
 import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
 import type {
   ClockState,
+  FlowsView,
+  ListQuery,
+  ProcessList,
   ProcessReading,
   Runaway,
   RuntimeEvent,
-  Views,
 } from './runtimeProtocol.ts';
+import type { ProcessStatus } from '../../runtime/supervisor/records.ts';
+import type { ProcessCounts } from '../../runtime/supervisor/store.ts';
 import type { WorkerEntry } from './runtimeWorker.ts';
 import type { TestHooks } from './testHooks.ts';
 import { PAGE_TICK_MS, paceOf } from './timeSource.ts';
@@ -30,8 +34,16 @@ export interface Runtime {
   };
   /** Whether everything is saved; the last the worker said. */
   readonly saveState: SaveState;
-  /** The workspace's flows and processes, in one call. */
-  views(): Promise<Views>;
+  /** The workspace's flows and the save state, in one call. */
+  flowsView(): Promise<FlowsView>;
+  /** A window of the process table (its rows only, no context) and its counts. */
+  processList(query: ListQuery): Promise<ProcessList>;
+  /** How many processes there are, in all and per status (of one flow, if asked). */
+  processCounts(flow?: string): Promise<ProcessCounts>;
+  /** The ids of a flow's processes of one status, oldest first. */
+  processIds(flow: string, status: ProcessStatus): Promise<string[]>;
+  /** Every process by id and flow, oldest first. */
+  processNames(): Promise<{ id: string; flow: string }[]>;
   /**
    * One process as the inspector shows it, in one call, with the newest `journalLimit` entries
    * of its journal; undefined when there is none.
@@ -214,7 +226,11 @@ export async function createRuntime(options: {
     get saveState() {
       return saveState;
     },
-    views: () => call((r) => r.views()),
+    flowsView: () => call((r) => r.flowsView()),
+    processList: (query) => call((r) => r.processList(query)),
+    processCounts: (flow) => call((r) => r.processCounts(flow)),
+    processIds: (flow, status) => call((r) => r.processIds(flow, status)),
+    processNames: () => call((r) => r.processNames()),
     reading: (id, journalLimit) => call((r) => r.reading(id, journalLimit)),
     async advanceTo(target, { onProgress, signal }) {
       const advance = ++advances;

@@ -2,6 +2,7 @@ import type { Flow } from '../../shared/schema.ts';
 import type { TestHooks } from './testHooks.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Pace } from './timeSource.ts';
+import type { ProcessCounts } from '../../runtime/supervisor/store.ts';
 import type {
   ContextChange,
   JournalEntry,
@@ -22,24 +23,41 @@ export interface ClockState {
   virtual?: number;
 }
 
-/** A process as the app's lists show it. */
+/** A process as the process table shows it: a row, read without its context. */
 export interface ProcessView {
   id: string;
   flow: string;
   status: ProcessStatus;
   due: number | null;
   error: string | null;
-  context: unknown;
   wakes: number;
 }
 
-/** Everything the workspace list and process table show, read in one call. */
-export interface Views {
+/** The workspace's flows and whether everything is saved, read in one call. */
+export interface FlowsView {
   flows: Flow[];
-  processes: ProcessView[];
   saveState: SaveState;
   /** Records read that could not be restored, each named with what is wrong (restore.ts). */
   damaged?: string[];
+}
+
+/** The rows of the process table the page asks for: a window, in order of creation. */
+export interface ListQuery {
+  offset: number;
+  limit: number;
+  /** Only the processes of this status. */
+  status?: ProcessStatus;
+}
+
+/** A window of the process table, with the counts its filter and header show. */
+export interface ProcessList {
+  /** The query it answers. */
+  query: ListQuery;
+  /** The rows from `query.offset` on (fewer than asked at the end of the list). */
+  rows: ProcessView[];
+  /** How many rows the list has under the query's filter. */
+  total: number;
+  counts: ProcessCounts;
 }
 
 /** Everything the inspector reads of one process, in one call. */

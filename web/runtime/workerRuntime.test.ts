@@ -70,8 +70,8 @@ describe('the runtime in its worker (web/runtime/workerRuntime.ts)', () => {
     expect(record?.status).toBe('failed');
     expect(record?.error).toBe(`node "sleep": ${message}`);
     expect(record?.pendingWake).toEqual(wake);
-    const { processes } = await again.runtime.views();
-    expect(processes).toEqual([expect.objectContaining({ id: p.id, status: 'failed', wakes: 0 })]);
+    const { rows } = await again.runtime.processList({ offset: 0, limit: 10 });
+    expect(rows).toEqual([expect.objectContaining({ id: p.id, status: 'failed', wakes: 0 })]);
   });
 
   it('reads one process as the inspector shows it in one call: record, context, its changes, journal, flows', async () => {

@@ -1,17 +1,19 @@
 import type { Flow } from '../../shared/schema.ts';
 import { IdbStore } from '../../runtime/store/idbStore.ts';
 import { ResilientStore } from '../../runtime/store/resilientStore.ts';
-import { DamagedRecordError } from '../../runtime/store/restore.ts';
 import { SwitchableClock } from '../../runtime/supervisor/clock.ts';
 import type { Locks } from '../../runtime/supervisor/locks.ts';
+import type { ProcessRecord, ProcessStatus } from '../../runtime/supervisor/records.ts';
 import { Supervisor, type StartOptions } from '../../runtime/supervisor/supervisor.ts';
 import type {
   ClockState,
   Peers,
+  FlowsView,
+  ListQuery,
+  ProcessList,
   ProcessReading,
   ProcessView,
   RuntimeEvent,
-  Views,
   WorkerStart,
 } from './runtimeProtocol.ts';
 import { journalRetention } from './journalRetention.ts';
@@ -158,37 +160,39 @@ export async function openWorkerRuntime(
     /** The one write path: every write, deletes included, goes through the ResilientStore. */
     store,
 
-    /** The workspace's flows and processes, each process with its context, in one call. */
-    async views(): Promise<Views> {
+    /** The workspace's flows and the save state, in one call. */
+    async flowsView(): Promise<FlowsView> {
       const flows = (await store.listFlows()).sort((a, b) =>
         (a.name ?? a.id).localeCompare(b.name ?? b.id),
       );
-      const processes = await Promise.all(
-        (await store.listProcesses()).map(async (p): Promise<ProcessView> => {
-          // A context that cannot be restored is reported (idb.damaged) and shows as none: one
-          // damaged record never keeps the list from showing.
-          const context = await store.getContext(p.contextId).catch((e: unknown) => {
-            if (e instanceof DamagedRecordError) return undefined;
-            throw e;
-          });
-          return {
-            id: p.id,
-            flow: p.flow,
-            status: p.status,
-            due: p.due,
-            error: p.error,
-            context: context?.value ?? null,
-            wakes: p.wakes ?? 0,
-          };
-        }),
-      );
       const damaged = idb.damaged().map((p) => p.message);
-      return {
-        flows,
-        processes,
-        saveState: store.saveState,
-        ...(damaged.length ? { damaged } : {}),
-      };
+      return { flows, saveState: store.saveState, ...(damaged.length ? { damaged } : {}) };
+    },
+
+    /**
+     * A window of the process table and its counts: only the window's process records are read
+     * (along an index), and no context; the counts read none.
+     */
+    async processList(query: ListQuery): Promise<ProcessList> {
+      const [counts, records] = await Promise.all([
+        store.countProcesses(),
+        store.processWindow(query),
+      ]);
+      const total =
+        query.status === undefined ? counts.total : (counts.byStatus[query.status] ?? 0);
+      return { query, rows: records.map(rowOf), total, counts };
+    },
+    /** How many processes there are, in all and per status (of one flow, if asked); no record read. */
+    processCounts: (flow?: string) => store.countProcesses(flow),
+    /** The ids of a flow's processes of one status, oldest first (a bulk action's targets). */
+    async processIds(flow: string, status: ProcessStatus): Promise<string[]> {
+      const records = await store.processWindow({ offset: 0, limit: Infinity, flow, status });
+      return records.map((p) => p.id);
+    },
+    /** Every process by id and flow, oldest first: what a new process may share a context with. */
+    async processNames(): Promise<{ id: string; flow: string }[]> {
+      const records = await store.processWindow({ offset: 0, limit: Infinity });
+      return records.map((p) => ({ id: p.id, flow: p.flow }));
     },
 
     /** One process as the inspector shows it, in one call; undefined when there is none. */
@@ -283,6 +287,16 @@ export async function openWorkerRuntime(
     },
   };
 }
+
+/** A row of the process table: what it shows of a process record. */
+const rowOf = (p: ProcessRecord): ProcessView => ({
+  id: p.id,
+  flow: p.flow,
+  status: p.status,
+  due: p.due,
+  error: p.error,
+  wakes: p.wakes ?? 0,
+});
 
 export type WorkerRuntime = Awaited<ReturnType<typeof openWorkerRuntime>>;
 

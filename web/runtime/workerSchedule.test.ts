@@ -48,9 +48,9 @@ function joinedPeers(): [Peers, Peers] {
 }
 
 const count = async (runtime: Awaited<ReturnType<typeof open>>, id: string) => {
-  const { processes } = await runtime.views();
-  const p = processes.find((x) => x.id === id);
-  return { wakes: p?.wakes, count: (p?.context as { count?: number } | null)?.count };
+  const reading = await runtime.reading(id);
+  const value = reading?.context.value as { count?: number } | null | undefined;
+  return { wakes: reading ? (reading.record.wakes ?? 0) : undefined, count: value?.count };
 };
 
 describe("the worker's schedule (web/runtime/scheduler.ts, in workerRuntime.ts)", () => {

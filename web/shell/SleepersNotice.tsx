@@ -1,5 +1,5 @@
 import { useDesigner } from '../designer/designerStore.ts';
-import { useRuntimeState } from '../state/runtimeState.ts';
+import { useFlowCounts } from '../state/useFlowCounts.ts';
 import { Hourglass } from '../ui/icons.tsx';
 
 /**
@@ -8,9 +8,7 @@ import { Hourglass } from '../ui/icons.tsx';
  */
 export function SleepersNotice() {
   const flowId = useDesigner((s) => (s.open ? s.meta.id : undefined));
-  const sleeping = useRuntimeState(
-    (s) => s.processes.filter((p) => p.flow === flowId && p.status === 'waiting').length,
-  );
+  const sleeping = useFlowCounts(flowId).byStatus.waiting ?? 0;
   if (!flowId || sleeping === 0) return null;
   return (
     <p className="sleepers-notice" role="note">

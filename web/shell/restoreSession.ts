@@ -17,7 +17,7 @@ export async function restoreSession(): Promise<void> {
     if (clock.now > runtime.clock.now()) await runtime.advanceTo(clock.now, {});
   }
   const id = inspectedProcess.get();
-  if (id && useRuntimeState.getState().processes.some((p) => p.id === id)) {
+  if (id && (await runtime.store.getProcess(id))) {
     selectProcess(id);
   }
   await refreshInspection(runtime);
