@@ -425,7 +425,8 @@ export function render(r: Results): string {
       rows.push([n, String(w.idle.byComponent[n] ?? 0), String(w.wake.byComponent[n] ?? 0)]);
     rows.push(['all', String(w.idle.total), String(w.wake.total)]);
     parts.push(
-      '6. Workbench renders, the daily loop inspected (components rendered)\n\n' + table(rows),
+      `6. Workbench renders, a process of "${w.flow}" inspected (components rendered)\n\n` +
+        table(rows),
     );
   }
   return parts.join('\n\n');

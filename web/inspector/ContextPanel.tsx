@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { ContextChange } from '../../runtime/supervisor/records.ts';
 import { Button } from '../ui/Button.tsx';
+import { useHandler } from '../ui/useHandler.ts';
 import { Pencil } from '../ui/icons.tsx';
 import { act } from './act.ts';
 import { formatInstant } from './formatTime.ts';
@@ -29,6 +30,8 @@ export function ContextPanel({ inspection }: { inspection: Inspection }) {
   const recent = changesSinceSlept(inspection);
   const text = JSON.stringify(context.value, null, 2);
 
+  // Stable: the button does not render each time the context it copies changes.
+  const edit = useHandler(() => setDraft(text));
   const save = async () => {
     if (draft === undefined) return;
     const parsed = parseJsonText(draft);
@@ -65,7 +68,7 @@ export function ContextPanel({ inspection }: { inspection: Inspection }) {
             size="sm"
             icon={<Pencil size={14} aria-hidden="true" />}
             tooltip="Edit the live context: saved only if no one wrote it meanwhile"
-            onClick={() => setDraft(text)}
+            onClick={edit}
           >
             Edit context
           </Button>
