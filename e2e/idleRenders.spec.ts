@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LOOP_FLOW } from '../bench/browser/loopFlow.ts';
 import { installRenderProbe, type RenderProbe } from '../bench/browser/renderProbe.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
@@ -47,4 +48,68 @@ test('rule: idle with a process inspected, nothing renders but the clock text (a
   await app.useVirtualTime();
   await page.clock.runFor(2000);
   expect(await rendersWhile(page, 5000)).toEqual({});
+});
+
+/**
+ * What one timer wake of the 8-node loop may render, by what each component draws: the run
+ * badges of the nodes it visited, the loop's closing edge (its pass count), the process's row,
+ * and the panels of the process whose reading changed. Nothing else: no button, no tooltip, no
+ * icon, no top bar, sidebar, palette, properties or clock controls.
+ */
+const WAKE_MAY_RENDER = new Set([
+  // The nodes' run badges and the loop's closing edge with its pass count.
+  'react-flow__edge-path',
+  'wf-edge-label',
+  'wf-edge-label text',
+  // The process table and the process's row (its countdown and wakes).
+  'process-table',
+  'wf-select',
+  'selected',
+  'selected text',
+  // The inspected process: its view and layout, controls (their status), panels and journal.
+  'inspection__body',
+  'element',
+  'resize-handle',
+  'Process controls',
+  'inspector-panel',
+  'Waits text',
+  'journal-chart',
+  'timeline',
+  'Clock time text',
+]);
+
+test('rule: one timer wake of the 8-node loop renders only the nodes and panels whose data changed (no button, header, palette or clock controls)', async ({
+  page,
+}) => {
+  await page.clock.install({ time: T0 });
+  await page.addInitScript({ content: NAME_SHIM });
+  await page.addInitScript(installRenderProbe);
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.importFlows('loop.flow.json', LOOP_FLOW);
+  const id = await app.start(LOOP_FLOW.name);
+  await app.inspect(id);
+  await expect(app.status).toHaveText('waiting');
+  await expect(app.journal.last()).toContainText('fell asleep at wait1');
+  await page.clock.runFor(2000);
+
+  const probe = await page.evaluateHandle(
+    () => (window as unknown as { __wfRenders: RenderProbe }).__wfRenders,
+  );
+  await probe.evaluate((p) => p.start());
+  await app.control('Wake now').click();
+  // The loop ran once more: work1 is visited twice, and the process sleeps at wait1 again.
+  await expect(app.node('work1').getByRole('note')).toHaveAccessibleName(/visits 2$/);
+  await expect(app.journal.last()).toContainText('fell asleep at wait1');
+  await expect(app.status).toHaveText('waiting');
+  const rendered = await probe.evaluate((p) => p.stop());
+
+  const names = Object.keys(rendered);
+  const badges = names.filter((n) => n.startsWith('Process: '));
+  const others = names.filter((n) => !n.startsWith('Process: ') && n !== `Process ${id}`);
+  expect(others.filter((n) => !WAKE_MAY_RENDER.has(n))).toEqual([]);
+  // What changed did render: the badges of the nodes visited again, the panels, the journal.
+  expect(badges.length).toBeGreaterThan(0);
+  for (const changed of ['inspector-panel', 'timeline', 'react-flow__edge-path'])
+    expect(names, changed).toContain(changed);
 });
