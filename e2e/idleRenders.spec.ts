@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOOP_FLOW } from '../bench/browser/loopFlow.ts';
+import { addReactProbe } from '../bench/browser/reactCommits.ts';
 import { installRenderProbe, type RenderProbe } from '../bench/browser/renderProbe.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
-// The probe is serialized into the page; a bundler's name helper, if any, must exist there.
-const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
 const T0 = new Date('2026-01-01T00:00:00Z');
 
 /** Components rendered, by what they draw, while Playwright's clock runs `ms` (no real wait). */
@@ -17,20 +16,33 @@ async function rendersWhile(page: Page, ms: number): Promise<Record<string, numb
   return probe.evaluate((p) => p.stop());
 }
 
+/**
+ * The app on Playwright's clock with the render probe, a process started (of `start`, after
+ * `before`) and inspected, asleep at `sleepsAt`, and the start's last redraws landed.
+ */
+async function inspectAsleep(
+  page: Page,
+  sleepsAt: string,
+  start: (app: InspectorPage) => Promise<string>,
+): Promise<InspectorPage> {
+  await page.clock.install({ time: T0 });
+  await addReactProbe(page, installRenderProbe);
+  const app = new InspectorPage(page);
+  await app.goto();
+  const id = await start(app);
+  await app.inspect(id);
+  await expect(app.status).toHaveText('waiting');
+  await expect(app.journal.last()).toContainText(`fell asleep at ${sleepsAt}`);
+  await page.clock.runFor(2000);
+  return app;
+}
+
 test('rule: idle with a process inspected, nothing renders but the clock text (and a countdown when its text changes)', async ({
   page,
 }) => {
-  await page.clock.install({ time: T0 });
-  await page.addInitScript({ content: NAME_SHIM });
-  await page.addInitScript(installRenderProbe);
-  const app = new InspectorPage(page);
-  await app.goto();
-  const id = await app.start('Nightly refresh', { value: { prices: { read: 0, history: [1] } } });
-  await app.inspect(id);
-  await expect(app.status).toHaveText('waiting');
-  await expect(app.journal.last()).toContainText('fell asleep at sleep');
-  // The start's last redraws land first.
-  await page.clock.runFor(2000);
+  const app = await inspectAsleep(page, 'sleep', (a) =>
+    a.start('Nightly refresh', { value: { prices: { read: 0, history: [1] } } }),
+  );
 
   // Real time: the clock's text each second; countdowns in minutes at most once in 5 s.
   const real = await rendersWhile(page, 5000);
@@ -78,20 +90,17 @@ const WAKE_MAY_RENDER = new Set([
   'Clock time text',
 ]);
 
-test('rule: one timer wake of the 8-node loop renders only the nodes and panels whose data changed (no button, header, palette or clock controls)', async ({
+test('rule: idle, the 8-node loop renders only the clock text; one timer wake renders only the nodes and panels whose data changed (no button, header, palette or clock controls)', async ({
   page,
 }) => {
-  await page.clock.install({ time: T0 });
-  await page.addInitScript({ content: NAME_SHIM });
-  await page.addInitScript(installRenderProbe);
-  const app = new InspectorPage(page);
-  await app.goto();
-  await app.importFlows('loop.flow.json', LOOP_FLOW);
-  const id = await app.start(LOOP_FLOW.name);
-  await app.inspect(id);
-  await expect(app.status).toHaveText('waiting');
-  await expect(app.journal.last()).toContainText('fell asleep at wait1');
-  await page.clock.runFor(2000);
+  let id = '';
+  const app = await inspectAsleep(page, 'wait1', async (a) => {
+    await a.importFlows('loop.flow.json', LOOP_FLOW);
+    id = await a.start(LOOP_FLOW.name);
+    return id;
+  });
+  // Idle first: its countdowns are in minutes (a day's timer), so only the clock's text renders.
+  expect(await rendersWhile(page, 5000)).toEqual({ 'Clock time text': 5 });
 
   const probe = await page.evaluateHandle(
     () => (window as unknown as { __wfRenders: RenderProbe }).__wfRenders,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { LOOP_FLOW } from './loopFlow.ts';
+import { addReactProbe } from './reactCommits.ts';
 import { installRenderProbe, type RenderProbe } from './renderProbe.ts';
 import { serve } from './serve.ts';
 
@@ -19,7 +20,6 @@ export interface WorkbenchResult {
 }
 
 const IDLE_MS = 5000;
-const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
 
 const probe = (page: Page) =>
   page.evaluateHandle(() => (window as unknown as { __wfRenders: RenderProbe }).__wfRenders);
@@ -36,8 +36,7 @@ export async function workbenchBench(
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
-    await page.addInitScript({ content: NAME_SHIM });
-    await page.addInitScript(installRenderProbe);
+    await addReactProbe(page, installRenderProbe);
     await page.goto(server.url);
     await page.getByLabel('Flow file to import').setInputFiles({
       name: 'loop.flow.json',
