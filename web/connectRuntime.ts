@@ -1,8 +1,8 @@
-import { exampleFlows } from '../examples.ts';
-import { refreshInspection, setClock, useInspector } from '../inspector/inspectorState.ts';
-import { refreshRuntimeState, useRuntimeState } from '../state/runtimeState.ts';
-import { createRuntime, type Change } from './createRuntime.ts';
-import { testHooksOf } from './testHooks.ts';
+import { exampleFlows } from './examples.ts';
+import { refreshInspection, setClock, useInspector } from './inspector/inspectorState.ts';
+import { refreshRuntimeState, useRuntimeState } from './state/runtimeState.ts';
+import { createRuntime, type Change } from './runtime/createRuntime.ts';
+import { testHooksOf } from './runtime/testHooks.ts';
 
 /** The shortest time between two redraws from the store. */
 const REFRESH_GAP_MS = 150;
