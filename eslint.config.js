@@ -2,12 +2,66 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 // React, the DOM and IndexedDB stay out of the pure layers: shared/ is the format in code and
 // runtime/engine/ must be a deterministic function of its inputs (FORMAT.md §1).
 const uiAndStorage = ['react', 'react-dom', 'react-dom/client', '@xyflow/react', 'zustand', 'idb'];
 const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'indexedDB', 'location'];
+
+// web/'s layers (docs/architecture.md), one direction: the entry and shell, then the features,
+// then the stores and services, then the runtime's client, and ui/ (the design system) under
+// all. Each folder below names the web folders it may import; the others are refused.
+const webFolders = ['shell', 'designer/ui', 'canvas', 'panels', 'inspector', 'workspace'];
+const webLayers = {
+  'web/ui': [],
+  'web/runtime': [],
+  'web/state': ['runtime'],
+  'web/designer': ['runtime', 'state', 'ui'],
+  'web/workspace': ['designer', 'runtime', 'state', 'ui'],
+  'web/inspector': ['designer', 'runtime', 'state', 'ui', 'workspace'],
+  'web/canvas': ['designer', 'inspector', 'runtime', 'state', 'ui'],
+  'web/panels': ['designer', 'inspector', 'runtime', 'state', 'ui', 'workspace'],
+  'web/designer/ui': [
+    'canvas',
+    'designer',
+    'inspector',
+    'panels',
+    'runtime',
+    'state',
+    'ui',
+    'workspace',
+  ],
+};
+const layerRules = Object.entries(webLayers).map(([folder, allowed]) => {
+  const self = folder.slice('web/'.length);
+  const refused = [...webFolders, 'designer', 'state', 'runtime', 'ui'].filter(
+    (f) => f !== self && !allowed.includes(f) && !(self === 'designer/ui' && f === 'designer'),
+  );
+  return {
+    files: [`${folder}/**/*.{ts,tsx}`],
+    // A folder's rule is its own: the one of a folder inside it is not applied to it.
+    // Tests may reach across, to set up what they check.
+    ignores: ['**/*.test.{ts,tsx}', ...(folder === 'web/designer' ? ['web/designer/ui/**'] : [])],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // designer/ui inside designer/ is named from there as ./ui/.
+              group: refused.flatMap((f) =>
+                f === 'designer/ui' ? ['**/designer/ui/**', './ui/**'] : [`**/${f}/**`],
+              ),
+              message: `${folder}/ may import only from ${allowed.join(', ') || 'itself'} of web/ (docs/architecture.md, "web/ in layers")`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'playwright-report', 'test-results', '.scratch'] },
@@ -27,6 +81,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // web/ in layers (docs/architecture.md): no module reaches itself through its imports. Every
+    // import in this project names its file (`./x.ts`), so Node's resolution finds each one.
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      // The files imported are parsed too (to follow their imports): TypeScript, as these are.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  ...layerRules,
   {
     files: ['shared/**/*.ts', 'runtime/engine/**/*.ts'],
     languageOptions: { globals: {} },

@@ -438,7 +438,8 @@ export function render(r: Results): string {
     rows.push(['all', String(w.idle.total), String(w.wake.total)]);
     add(
       'workbench',
-      'Workbench renders, the daily loop inspected (components rendered)\n\n' + table(rows),
+      `Workbench renders, a process of "${w.flow}" inspected (components rendered)\n\n` +
+        table(rows),
     );
   }
   if (r.advance) {

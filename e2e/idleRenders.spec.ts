@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LOOP_FLOW } from '../bench/browser/loopFlow.ts';
+import { addReactProbe } from '../bench/browser/reactCommits.ts';
 import { installRenderProbe, type RenderProbe } from '../bench/browser/renderProbe.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
-// The probe is serialized into the page; a bundler's name helper, if any, must exist there.
-const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
 const T0 = new Date('2026-01-01T00:00:00Z');
 
 /** Components rendered, by what they draw, while Playwright's clock runs `ms` (no real wait). */
@@ -16,20 +16,33 @@ async function rendersWhile(page: Page, ms: number): Promise<Record<string, numb
   return probe.evaluate((p) => p.stop());
 }
 
+/**
+ * The app on Playwright's clock with the render probe, a process started (of `start`, after
+ * `before`) and inspected, asleep at `sleepsAt`, and the start's last redraws landed.
+ */
+async function inspectAsleep(
+  page: Page,
+  sleepsAt: string,
+  start: (app: InspectorPage) => Promise<string>,
+): Promise<InspectorPage> {
+  await page.clock.install({ time: T0 });
+  await addReactProbe(page, installRenderProbe);
+  const app = new InspectorPage(page);
+  await app.goto();
+  const id = await start(app);
+  await app.inspect(id);
+  await expect(app.status).toHaveText('waiting');
+  await expect(app.journal.last()).toContainText(`fell asleep at ${sleepsAt}`);
+  await page.clock.runFor(2000);
+  return app;
+}
+
 test('rule: idle with a process inspected, nothing renders but the clock text (and a countdown when its text changes)', async ({
   page,
 }) => {
-  await page.clock.install({ time: T0 });
-  await page.addInitScript({ content: NAME_SHIM });
-  await page.addInitScript(installRenderProbe);
-  const app = new InspectorPage(page);
-  await app.goto();
-  const id = await app.start('Nightly refresh', { value: { prices: { read: 0, history: [1] } } });
-  await app.inspect(id);
-  await expect(app.status).toHaveText('waiting');
-  await expect(app.journal.last()).toContainText('fell asleep at sleep');
-  // The start's last redraws land first.
-  await page.clock.runFor(2000);
+  const app = await inspectAsleep(page, 'sleep', (a) =>
+    a.start('Nightly refresh', { value: { prices: { read: 0, history: [1] } } }),
+  );
 
   // Real time: the clock's text each second; countdowns in minutes at most once in 5 s.
   const real = await rendersWhile(page, 5000);
@@ -47,4 +60,65 @@ test('rule: idle with a process inspected, nothing renders but the clock text (a
   await app.useVirtualTime();
   await page.clock.runFor(2000);
   expect(await rendersWhile(page, 5000)).toEqual({});
+});
+
+/**
+ * What one timer wake of the 8-node loop may render, by what each component draws: the run
+ * badges of the nodes it visited, the loop's closing edge (its pass count), the process's row,
+ * and the panels of the process whose reading changed. Nothing else: no button, no tooltip, no
+ * icon, no top bar, sidebar, palette, properties or clock controls.
+ */
+const WAKE_MAY_RENDER = new Set([
+  // The nodes' run badges and the loop's closing edge with its pass count.
+  'react-flow__edge-path',
+  'wf-edge-label',
+  'wf-edge-label text',
+  // The process table and the process's row (its countdown and wakes).
+  'process-table',
+  'wf-select',
+  'selected',
+  'selected text',
+  // The inspected process: its view and layout, controls (their status), panels and journal.
+  'inspection__body',
+  'element',
+  'resize-handle',
+  'Process controls',
+  'inspector-panel',
+  'Waits text',
+  'journal-chart',
+  'timeline',
+  'Clock time text',
+]);
+
+test('rule: idle, the 8-node loop renders only the clock text; one timer wake renders only the nodes and panels whose data changed (no button, header, palette or clock controls)', async ({
+  page,
+}) => {
+  let id = '';
+  const app = await inspectAsleep(page, 'wait1', async (a) => {
+    await a.importFlows('loop.flow.json', LOOP_FLOW);
+    id = await a.start(LOOP_FLOW.name);
+    return id;
+  });
+  // Idle first: its countdowns are in minutes (a day's timer), so only the clock's text renders.
+  expect(await rendersWhile(page, 5000)).toEqual({ 'Clock time text': 5 });
+
+  const probe = await page.evaluateHandle(
+    () => (window as unknown as { __wfRenders: RenderProbe }).__wfRenders,
+  );
+  await probe.evaluate((p) => p.start());
+  await app.control('Wake now').click();
+  // The loop ran once more: work1 is visited twice, and the process sleeps at wait1 again.
+  await expect(app.node('work1').getByRole('note')).toHaveAccessibleName(/visits 2$/);
+  await expect(app.journal.last()).toContainText('fell asleep at wait1');
+  await expect(app.status).toHaveText('waiting');
+  const rendered = await probe.evaluate((p) => p.stop());
+
+  const names = Object.keys(rendered);
+  const badges = names.filter((n) => n.startsWith('Process: '));
+  const others = names.filter((n) => !n.startsWith('Process: ') && n !== `Process ${id}`);
+  expect(others.filter((n) => !WAKE_MAY_RENDER.has(n))).toEqual([]);
+  // What changed did render: the badges of the nodes visited again, the panels, the journal.
+  expect(badges.length).toBeGreaterThan(0);
+  for (const changed of ['inspector-panel', 'timeline', 'react-flow__edge-path'])
+    expect(names, changed).toContain(changed);
 });

@@ -4,7 +4,7 @@ import { App } from './App.tsx';
 import './ui/tokens.css';
 import './ui/ui.css';
 import './app.css';
-import { connectRuntime } from './runtime/connectRuntime.ts';
+import { connectRuntime } from './connectRuntime.ts';
 import { restoreSession } from './shell/restoreSession.ts';
 import { startTheme } from './ui/theme.ts';
 

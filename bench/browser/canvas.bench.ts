@@ -5,6 +5,7 @@ import { BIG_EDGES, BIG_NODES, BIG_PREFIX, bigFlow } from './bigFlow.ts';
 /** The size of the big-flow goal: pan and drag at 60 Hz, first render within a second. */
 export const HUGE = { nodes: 5000, edges: 6000 };
 import { installCanvasProbe, type CanvasProbe } from './canvasProbe.ts';
+import { addReactProbe } from './reactCommits.ts';
 import { serve } from './serve.ts';
 
 /**
@@ -47,9 +48,6 @@ const IMPORTS = 4; // one warm-up and three timed
 const GESTURES = 4; // one warm-up and three timed, each way
 const MOVES = 60;
 const VIEWPORT = { width: 1280, height: 800 };
-
-// tsx keeps function names with a helper that the page lacks; give the page a stand-in.
-export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
 
 const probe = (page: Page) =>
   page.evaluateHandle(() => (window as unknown as { __wfProbe: CanvasProbe }).__wfProbe);
@@ -157,8 +155,7 @@ export async function canvasBench(
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
-    await page.addInitScript({ content: NAME_SHIM });
-    await page.addInitScript(installCanvasProbe, BIG_PREFIX);
+    await addReactProbe(page, installCanvasProbe, BIG_PREFIX);
     await page.goto(server.url);
     // The workspace has opened once a flow (an example) shows on the canvas.
     await page.locator('.react-flow__node').first().waitFor();

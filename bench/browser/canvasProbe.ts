@@ -1,15 +1,17 @@
+import type { Fiber, ReactCommits } from './reactCommits.ts';
+
 /**
- * What the canvas benchmark installs in the app's page before any of its scripts run
- * (`page.addInitScript`). It is serialized with `Function.prototype.toString`, so it must not
- * use anything from its module: everything it needs is inside the function.
+ * What the canvas benchmark installs in the app's page before any of its scripts run, after the
+ * DevTools hook of reactCommits.ts (addReactProbe). It is serialized with
+ * `Function.prototype.toString`, so it must not use anything from its module (types aside):
+ * everything it needs is inside the function.
  *
  * - Frames: while recording, a `requestAnimationFrame` loop notes each frame's interval and its
  *   work: from the frame's first input event (or its rAF callback, if it had none) to the end of
  *   that frame's rendering (a message posted from rAF is delivered once style, layout and paint
  *   are done). The interval is quantized by the display's 60 Hz; the work says how much of the
  *   16.7 ms budget the frame used.
- * - Renders: a minimal React DevTools hook (`__REACT_DEVTOOLS_GLOBAL_HOOK__`, which React calls
- *   on every commit, production builds included). While counting, each commit's fiber tree is
+ * - Renders: while counting, each commit's fiber tree (from the hook of reactCommits.ts) is
  *   walked and a node counts as rendered when its node component's fiber is new in this commit
  *   and has React's PerformedWork flag, as React DevTools decides it. Counted for the node kind
  *   components (WorkNode …) and for React Flow's wrapper around each.
@@ -19,17 +21,6 @@
  *   which the imported flow's nodes are all measured and visible and the viewport has settled.
  */
 export function installCanvasProbe(nodePrefix: string): void {
-  interface Fiber {
-    tag: number;
-    flags: number;
-    child: Fiber | null;
-    sibling: Fiber | null;
-    return: Fiber | null;
-    memoizedProps: { className?: unknown; 'data-id'?: unknown } | null;
-  }
-  interface FiberRoot {
-    current: Fiber;
-  }
   interface Frame {
     interval: number;
     input: boolean;
@@ -40,45 +31,28 @@ export function installCanvasProbe(nodePrefix: string): void {
     mutatedNodes: number;
   }
 
-  // Function, class component, forward ref, simple memo: the fibers that run a component.
-  const COMPONENT_TAGS = [0, 1, 11, 15];
-  const HOST_COMPONENT = 5;
-  const PERFORMED_WORK = 1;
-
+  const react = (window as unknown as { __wfReact: ReactCommits }).__wfReact;
+  const rendered = react.renderJudge();
   const counts = { commits: 0, nodeRenders: 0, wrapperRenders: 0 };
   let counting = false;
-  let lastRoot: FiberRoot | null = null;
-  const previous = new Map<string, Fiber>();
-
-  const isComponent = (f: Fiber) => COMPONENT_TAGS.includes(f.tag);
 
   const walk = (root: Fiber, count: boolean) => {
     let fiber: Fiber | null = root;
     while (fiber) {
       const props = fiber.memoizedProps;
       const isNode =
-        fiber.tag === HOST_COMPONENT &&
+        react.isHost(fiber) &&
         typeof props?.className === 'string' &&
         props.className.split(' ').includes('react-flow__node') &&
         typeof props['data-id'] === 'string';
       if (isNode) {
         const id = props!['data-id'] as string;
         let wrapper = fiber.return;
-        while (wrapper && !isComponent(wrapper)) wrapper = wrapper.return;
+        while (wrapper && !react.isComponent(wrapper)) wrapper = wrapper.return;
         let component = fiber.child;
-        while (component && !isComponent(component)) component = component.child;
-        for (const [key, f] of [
-          [`w:${id}`, wrapper],
-          [`c:${id}`, component],
-        ] as const) {
-          if (!f) continue;
-          const rendered = previous.get(key) !== f && (f.flags & PERFORMED_WORK) !== 0;
-          previous.set(key, f);
-          if (count && rendered) {
-            if (key.startsWith('w:')) counts.wrapperRenders++;
-            else counts.nodeRenders++;
-          }
-        }
+        while (component && !react.isComponent(component)) component = component.child;
+        if (wrapper && rendered(`w:${id}`, wrapper) && count) counts.wrapperRenders++;
+        if (component && rendered(`c:${id}`, component) && count) counts.nodeRenders++;
         // Nothing inside a node is another node: skip its subtree.
         while (fiber && !fiber.sibling && fiber !== root) fiber = fiber.return;
         fiber = fiber && fiber !== root ? fiber.sibling : null;
@@ -92,32 +66,10 @@ export function installCanvasProbe(nodePrefix: string): void {
       fiber = fiber && fiber !== root ? fiber.sibling : null;
     }
   };
-
-  let nextRenderer = 1;
-  const hook = {
-    supportsFiber: true,
-    isDisabled: false,
-    renderers: new Map<number, unknown>(),
-    inject(renderer: unknown) {
-      const id = nextRenderer++;
-      hook.renderers.set(id, renderer);
-      return id;
-    },
-    onCommitFiberRoot(_id: number, root: FiberRoot) {
-      lastRoot = root;
-      if (!counting) return;
-      counts.commits++;
-      walk(root.current, true);
-    },
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    onScheduleFiberRoot() {},
-    setStrictMode() {},
-    checkDCE() {},
-  };
-  Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
-    value: hook,
-    configurable: true,
+  react.onCommit((root) => {
+    if (!counting) return;
+    counts.commits++;
+    walk(root, true);
   });
 
   // Node elements changed since the last frame (only while counting).
@@ -237,7 +189,8 @@ export function installCanvasProbe(nodePrefix: string): void {
     },
     startCounting() {
       // Note the fibers as they stand, so that the first counted commit compares with them.
-      if (lastRoot) walk(lastRoot.current, false);
+      const root = react.lastRoot();
+      if (root) walk(root, false);
       observer.observe(document.body, {
         subtree: true,
         attributes: true,

@@ -1,85 +1,51 @@
+import type { Fiber, ReactCommits } from './reactCommits.ts';
+
 /**
- * What the workbench benchmark installs in the app's page before its scripts run
- * (`page.addInitScript`; serialized, so self-contained). A minimal React DevTools hook counts,
- * per commit, the components that rendered: a component's fiber that is new in this commit and
- * has React's PerformedWork flag, as React DevTools decides it (canvasProbe.ts does the same for
- * nodes). Production builds rename components, so each is named by the element it draws: its
- * first element's aria-label or first class, or, for a component that draws text only (the
- * clock's time, a countdown), the class of the element around it followed by "text".
+ * What the workbench benchmark and e2e/idleRenders.spec.ts install in the app's page before its
+ * scripts run, after the DevTools hook of reactCommits.ts (addReactProbe; serialized, so it uses
+ * nothing from its module). It counts, per commit, the components that rendered. Production
+ * builds rename components, so each is named by the element it draws: its first element's
+ * aria-label or first class, or, for a component that draws text only (the clock's time, a
+ * countdown), the class of the element around it followed by "text".
  */
 export function installRenderProbe(): void {
-  interface Fiber {
-    tag: number;
-    flags: number;
-    child: Fiber | null;
-    sibling: Fiber | null;
-    return: Fiber | null;
-    memoizedProps: Record<string, unknown> | null;
-  }
-  const COMPONENT_TAGS = [0, 1, 11, 15];
-  const HOST = 5;
-  const PERFORMED_WORK = 1;
-  const previous = new Map<string, Fiber>();
+  const react = (window as unknown as { __wfReact: ReactCommits }).__wfReact;
+  const rendered = react.renderJudge();
   let counts = new Map<string, number>();
   let counting = false;
-  let lastRoot: Fiber | null = null;
 
   const hostName = (f: Fiber) => {
     const p = f.memoizedProps ?? {};
-    if (typeof p['aria-label'] === 'string') return p['aria-label'] as string;
+    if (typeof p['aria-label'] === 'string') return p['aria-label'];
     if (typeof p.className === 'string' && p.className) return p.className.split(' ')[0]!;
     return '';
   };
   const nameOf = (f: Fiber): string => {
     let down: Fiber | null = f.child;
-    while (down && down.tag !== HOST) down = down.child;
+    while (down && !react.isHost(down)) down = down.child;
     if (down) return hostName(down) || 'element';
     let up: Fiber | null = f.return;
-    while (up && (up.tag !== HOST || !hostName(up))) up = up.return;
+    while (up && (!react.isHost(up) || !hostName(up))) up = up.return;
     return `${up ? hostName(up) : 'root'} text`;
   };
   const walk = (fiber: Fiber | null, path: string, count: boolean) => {
     let i = 0;
     for (let f = fiber; f; f = f.sibling, i++) {
       const key = `${path}/${i}:${f.tag}`;
-      if (COMPONENT_TAGS.includes(f.tag)) {
-        const rendered = previous.get(key) !== f && (f.flags & PERFORMED_WORK) !== 0;
-        previous.set(key, f);
-        if (count && rendered) {
-          const name = nameOf(f);
-          counts.set(name, (counts.get(name) ?? 0) + 1);
-        }
+      if (react.isComponent(f) && rendered(key, f) && count) {
+        const name = nameOf(f);
+        counts.set(name, (counts.get(name) ?? 0) + 1);
       }
       walk(f.child, key, count);
     }
   };
-  let next = 1;
-  const hook = {
-    supportsFiber: true,
-    isDisabled: false,
-    renderers: new Map<number, unknown>(),
-    inject(renderer: unknown) {
-      hook.renderers.set(next, renderer);
-      return next++;
-    },
-    onCommitFiberRoot(_id: number, root: { current: Fiber }) {
-      lastRoot = root.current;
-      walk(root.current, '', counting);
-    },
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    onScheduleFiberRoot() {},
-    setStrictMode() {},
-    checkDCE() {},
-  };
-  Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
-    value: hook,
-    configurable: true,
-  });
+  react.onCommit((root) => walk(root, '', counting));
   Object.defineProperty(window, '__wfRenders', {
     value: {
       start() {
-        if (lastRoot) walk(lastRoot, '', false);
+        // Note the fibers as they stand, so that the first counted commit compares with them.
+        const root = react.lastRoot();
+        if (root) walk(root, '', false);
         counts = new Map();
         counting = true;
       },

@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { NodeKind } from '../../shared/schema.ts';
 import { addConnectedNode, connect, useDesigner } from '../designer/designerStore.ts';
 import { triggerHandleId } from '../designer/canvasTypes.ts';
-import { KIND_ICONS, KIND_NAMES } from './nodes/kinds.ts';
+import { KIND_ICONS, KIND_NAMES } from '../designer/kinds.ts';
 import type { ConnectFrom } from './nodes/SourceHandle.tsx';
 
 export type { ConnectFrom };

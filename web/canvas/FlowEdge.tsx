@@ -19,10 +19,10 @@ import {
   loopRoute,
   pickLabelPlace,
   type Rect,
-} from './edgeGeometry.ts';
-import { edgeAriaLabel, edgeLabelText, UNKNOWN_TRIGGER_ICON } from './edgeLabel.ts';
+} from '../designer/edgeGeometry.ts';
+import { edgeAriaLabel, edgeLabelText, UNKNOWN_TRIGGER_ICON } from '../designer/edgeLabel.ts';
 import { boxAround, rectGrid, type RectGrid } from './rectGrid.ts';
-import { countProblems, triggerKind, type TriggerKind } from './nodes/describeNode.ts';
+import { countProblems, triggerKind, type TriggerKind } from '../designer/describeNode.ts';
 import { ChangeBadge } from './nodes/ChangeBadge.tsx';
 import './nodes/nodes.css';
 import { ProblemIcon, TriggerIcon } from '../ui/icons.tsx';

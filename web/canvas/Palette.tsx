@@ -1,8 +1,8 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { NODE_KINDS, type NodeKind } from '../../shared/schema.ts';
 import { KIND_DRAG_TYPE } from './kindDrag.ts';
-import { KIND_NAMES } from './nodes/kinds.ts';
-import { rovingIndex } from './rovingIndex.ts';
+import { KIND_NAMES } from '../designer/kinds.ts';
+import { rovingIndex } from '../ui/rovingIndex.ts';
 import './nodes/nodes.css';
 import { KindIcon } from '../ui/icons.tsx';
 

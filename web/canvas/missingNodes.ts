@@ -1,6 +1,6 @@
 import { Position } from '@xyflow/react';
 import type { CanvasEdge, CanvasNode } from '../designer/canvasTypes.ts';
-import type { Rect } from './edgeGeometry.ts';
+import type { Rect } from '../designer/edgeGeometry.ts';
 import { rectOf } from '../designer/designerStore.ts';
 import { freeSpot } from '../designer/placement.ts';
 import type { MissingCanvasNode } from './nodes/MissingNode.tsx';

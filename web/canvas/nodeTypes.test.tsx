@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { end, fanout, join, start, subflow, wait, work } from '../../shared/fixtures/flows.ts';
 import { NODE_KINDS, type FlowNode, type NodeKind } from '../../shared/schema.ts';
 import { toCanvasNode } from '../designer/flowCanvas.ts';
-import { KIND_NAMES } from './nodes/kinds.ts';
+import { KIND_NAMES } from '../designer/kinds.ts';
 import { edgeTypes, nodeTypes } from './nodeTypes.ts';
 
 const ONE_OF_EACH: Record<NodeKind, FlowNode> = {

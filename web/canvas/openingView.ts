@@ -1,4 +1,4 @@
-import type { Rect } from './edgeGeometry.ts';
+import type { Rect } from '../designer/edgeGeometry.ts';
 
 /**
  * The lowest zoom a flow opens at: node titles are 14 px on the canvas (nodes.css), so 12.6 px on

@@ -1,4 +1,4 @@
-import type { Rect } from './edgeGeometry.ts';
+import type { Rect } from '../designer/edgeGeometry.ts';
 import type { Viewport } from './openingView.ts';
 
 const MARGIN = 24;

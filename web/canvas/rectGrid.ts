@@ -1,4 +1,4 @@
-import type { Rect } from './edgeGeometry.ts';
+import type { Rect } from '../designer/edgeGeometry.ts';
 
 /** Cells of this many canvas pixels: a few nodes each at the grid the examples are drawn on. */
 const CELL = 320;

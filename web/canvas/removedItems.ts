@@ -1,7 +1,7 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { FlowEdge, FlowNode } from '../../shared/schema.ts';
 import type { CanvasDiff } from '../inspector/canvasDiff.ts';
-import { KIND_NAMES } from './nodes/kinds.ts';
+import { KIND_NAMES } from '../designer/kinds.ts';
 
 /** Ghosts share the canvas with the flow's own items; the prefix keeps their ids apart. */
 export const REMOVED_PREFIX = 'removed:';

@@ -1,4 +1,4 @@
-import { isTextEntry } from '../isTextEntry.ts';
+import { isTextEntry } from '../ui/isTextEntry.ts';
 import { useEffect } from 'react';
 import { copySelection, duplicateSelection, pasteCopied } from '../designer/clipboard.ts';
 import { redoEdit, undoEdit } from '../designer/designerStore.ts';

@@ -1,6 +1,6 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api.js';
-import { edgeLabelText } from '../canvas/edgeLabel.ts';
-import { labelSize } from '../canvas/edgeGeometry.ts';
+import { edgeLabelText } from './edgeLabel.ts';
+import { labelSize } from './edgeGeometry.ts';
 import { triggerHandleId, type CanvasEdge, type CanvasNode } from './canvasTypes.ts';
 
 const DEFAULT_SIZE = { width: 180, height: 80 };

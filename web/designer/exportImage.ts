@@ -1,6 +1,6 @@
 import type { InternalNode } from '@xyflow/react';
 import type { FlowEdge, NodeKind } from '../../shared/schema.ts';
-import { KIND_NAMES } from '../canvas/nodes/kinds.ts';
+import { KIND_NAMES } from './kinds.ts';
 import type { CanvasNode } from './canvasTypes.ts';
 import type { ClosingEdge } from './designerStore.ts';
 import { flowSvg, type MeasuredNode, type PicturePalette } from './flowPicture.ts';

@@ -1,5 +1,5 @@
 import type { Flow, FlowEdge, FlowNode } from '../../shared/schema.ts';
-import { edgeAriaLabel, edgeTriggerKind } from '../canvas/edgeLabel.ts';
+import { edgeAriaLabel, edgeTriggerKind } from './edgeLabel.ts';
 import { triggerHandleId, type CanvasEdge, type CanvasNode } from './canvasTypes.ts';
 
 /** Everything of a flow but its nodes and edges: id, name and any unknown top-level fields. */

@@ -8,10 +8,10 @@ import {
   pickLabelPlace,
   type Point,
   type Rect,
-} from '../canvas/edgeGeometry.ts';
-import { edgeLabelText, edgeTriggerKind } from '../canvas/edgeLabel.ts';
-import { describeTrigger, listIds, nodeLabel } from '../canvas/nodes/describeNode.ts';
-import { KIND_NAMES } from '../canvas/nodes/kinds.ts';
+} from './edgeGeometry.ts';
+import { edgeLabelText, edgeTriggerKind } from './edgeLabel.ts';
+import { describeTrigger, listIds, nodeLabel } from './describeNode.ts';
+import { KIND_NAMES } from './kinds.ts';
 
 /** A node as the canvas measured it: its box and where its handles are, in flow coordinates. */
 export interface MeasuredNode {

@@ -1,4 +1,4 @@
-import type { Rect } from '../canvas/edgeGeometry.ts';
+import type { Rect } from './edgeGeometry.ts';
 
 /** The size a node is taken to have before the canvas has measured it. */
 export const NEW_NODE_SIZE = { width: 170, height: 90 };

@@ -1,6 +1,6 @@
 import type { Flow } from '../../shared/schema.ts';
 import type { FlowNode } from '../../shared/schema.ts';
-import { edgeAriaLabel, edgeTriggerKind } from '../canvas/edgeLabel.ts';
+import { edgeAriaLabel, edgeTriggerKind } from './edgeLabel.ts';
 import { analyzeLoops } from '../../shared/loops.ts';
 import { designFlowWarnings, validateFlow, type Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';

@@ -4,6 +4,7 @@ import type { ContextChange } from '../../runtime/supervisor/records.ts';
 import { labelledControl } from '../panels/properties/codeEditor/editorControl.ts';
 import { JsonField } from '../panels/properties/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';
+import { useHandler } from '../ui/useHandler.ts';
 import { Pencil } from '../ui/icons.tsx';
 import { act } from './act.ts';
 import { formatInstant } from './formatTime.ts';
@@ -31,6 +32,8 @@ export function ContextPanel({ inspection }: { inspection: Inspection }) {
   const recent = changesSinceSlept(inspection);
   const text = JSON.stringify(context.value, null, 2);
 
+  // Stable: the button does not render each time the context it copies changes.
+  const edit = useHandler(() => setDraft(text));
   const save = async () => {
     if (draft === undefined) return;
     const parsed = parseJsonText(draft);
@@ -67,7 +70,7 @@ export function ContextPanel({ inspection }: { inspection: Inspection }) {
             size="sm"
             icon={<Pencil size={14} aria-hidden="true" />}
             tooltip="Edit the live context: saved only if no one wrote it meanwhile"
-            onClick={() => setDraft(text)}
+            onClick={edit}
           >
             Edit context
           </Button>

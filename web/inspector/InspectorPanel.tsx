@@ -43,7 +43,9 @@ const layout = (id: string) => ({ id: `wakeflow.layout.${id}`, storage: localSto
  * (generations), side by side, with its journal beside them.
  */
 export function InspectorPanel() {
-  const inspection = useInspector((s) => s.inspection);
+  // Whether there is an inspection, not the inspection: a wake renders the view of the process
+  // below, not the clock and the process list beside it.
+  const inspecting = useInspector((s) => s.inspection !== undefined);
   const selected = useInspector((s) => s.selected);
   const columns = useDefaultLayout(layout('run'));
   return (
@@ -59,8 +61,8 @@ export function InspectorPanel() {
         </Panel>
         <Separator className="resize-handle" />
         <Panel id="process" minSize="40%">
-          {inspection ? (
-            <InspectionView inspection={inspection} />
+          {inspecting ? (
+            <InspectionView />
           ) : (
             <p className="empty">
               {selected
@@ -74,30 +76,22 @@ export function InspectorPanel() {
   );
 }
 
-function InspectionView({ inspection }: { inspection: Inspection }) {
-  const { record } = inspection;
-  const flowName = useRuntimeState(
-    (s) => s.flows.find((f) => f.id === record.flow)?.name ?? record.flow,
-  );
-  const status = statusLabel(record);
+function InspectionView() {
+  const inspection = useInspector((s) => s.inspection);
   const columns = useDefaultLayout(layout('inspection'));
+  if (!inspection) return null;
+  const { record } = inspection;
   return (
     <div className="inspection" aria-label={`Process ${record.id}`} role="region">
       <header className="inspection__header">
-        <h3>
-          {flowName} <span className="hint">process {record.id}</span>
-        </h3>
-        <Tooltip content={STATUS_HINTS[status] ?? status}>
-          <span className={`status-pill status-${status}`} tabIndex={0}>
-            {status}
-          </span>
-        </Tooltip>
+        <ProcessHeading flow={record.flow} id={record.id} />
+        <StatusPill status={statusLabel(record)} />
         <Controls inspection={inspection} />
       </header>
       <Group orientation="horizontal" className="inspection__body" {...columns}>
         <Panel id="state" minSize="40%">
           <div className="side-by-side">
-            <FlowChanged inspection={inspection} />
+            {record.status === 'flow-changed' && <FlowChanged inspection={inspection} />}
             <Waits inspection={inspection} />
             <Snapshot inspection={inspection} />
             <Context inspection={inspection} />
@@ -112,3 +106,23 @@ function InspectionView({ inspection }: { inspection: Inspection }) {
     </div>
   );
 }
+
+/** The process's flow by name, and its id: renders when they change, not on every reading. */
+const ProcessHeading = memo(function ProcessHeading({ flow, id }: { flow: string; id: string }) {
+  const flowName = useRuntimeState((s) => s.flows.find((f) => f.id === flow)?.name ?? flow);
+  return (
+    <h3>
+      {flowName} <span className="hint">process {id}</span>
+    </h3>
+  );
+});
+
+const StatusPill = memo(function StatusPill({ status }: { status: string }) {
+  return (
+    <Tooltip content={STATUS_HINTS[status] ?? status}>
+      <span className={`status-pill status-${status}`} tabIndex={0}>
+        {status}
+      </span>
+    </Tooltip>
+  );
+});

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { JournalEntry } from '../../runtime/supervisor/records.ts';
-import { rovingIndex } from '../canvas/rovingIndex.ts';
+import { rovingIndex } from '../ui/rovingIndex.ts';
 import { formatInstant } from './formatTime.ts';
 import { journalChart } from './journalChart.ts';
 import { timeTicks } from './timeAxis.ts';

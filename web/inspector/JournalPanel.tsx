@@ -2,6 +2,7 @@ import { useCallback, useRef } from 'react';
 import { toJsonLines } from '../../runtime/store/jsonLines.ts';
 import { download } from '../workspace/exportFlows.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
+import { useHandler } from '../ui/useHandler.ts';
 import { Download, History } from '../ui/icons.tsx';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { RetentionSetting } from './RetentionSetting.tsx';
@@ -26,6 +27,13 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
     void showOlderJournal(runtime).finally(() => (reading.current = false));
   }, []);
 
+  const exportJournal = useHandler(async () => {
+    // The whole journal, not only the entries shown.
+    const runtime = useRuntimeState.getState().runtime;
+    const all = runtime ? await runtime.store.journal(record.id) : journal;
+    download(`${record.id}.journal.jsonl`, toJsonLines(all), 'application/x-ndjson');
+  });
+
   return (
     <section className="inspector-panel journal" aria-labelledby="journal-heading">
       <h3 id="journal-heading">Journal</h3>
@@ -35,12 +43,7 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
         label="Export journal (JSON Lines)"
         tooltip="Download this process's whole journal, one JSON object a line"
         icon={<Download size={14} />}
-        onClick={async () => {
-          // The whole journal, not only the entries shown.
-          const runtime = useRuntimeState.getState().runtime;
-          const all = runtime ? await runtime.store.journal(record.id) : journal;
-          download(`${record.id}.journal.jsonl`, toJsonLines(all), 'application/x-ndjson');
-        }}
+        onClick={exportJournal}
       />
       <JournalChart journal={journal} now={now} asOf={asOf} onChoose={showAsOf} />
       {journalMore && (

@@ -1,7 +1,7 @@
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { JournalEntry } from '../../runtime/supervisor/records.ts';
-import { rovingIndex } from '../canvas/rovingIndex.ts';
+import { rovingIndex } from '../ui/rovingIndex.ts';
 import { describeEntry } from './describeEntry.ts';
 import { formatInstant } from './formatTime.ts';
 import { generationOf, kindOf, seqOf } from './journalKinds.ts';

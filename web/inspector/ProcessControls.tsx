@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { statusOf } from '../../runtime/engine/step.ts';
 import { Button } from '../ui/Button.tsx';
+import { useHandler } from '../ui/useHandler.ts';
 import {
   AlarmClock as AlarmClockIcon,
   ListRestart,
@@ -35,8 +36,16 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [id, status]);
 
-  const run = () =>
-    act((r) => (status === 'stopped' ? r.supervisor.resume(id) : r.supervisor.drive(id)));
+  // Stable handlers: a wake that leaves the status as it was renders none of the buttons.
+  const step = useHandler(() => void act((r) => r.supervisor.stepOnce(id)));
+  const run = useHandler(
+    () =>
+      void act((r) => (status === 'stopped' ? r.supervisor.resume(id) : r.supervisor.drive(id))),
+  );
+  const stop = useHandler(() => void act((r) => r.supervisor.stop(id)));
+  const resume = useHandler(() => void act((r) => r.supervisor.resume(id)));
+  const retry = useHandler(() => void act((r) => r.supervisor.retry(id)));
+  const wakeNow = useHandler(() => void act((r) => r.supervisor.wakeNow(id)));
   return (
     <div role="toolbar" aria-label="Process controls" className="process-controls">
       <Button
@@ -48,7 +57,7 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
             ? 'Run the next node, and pause again'
             : 'Only a paused or running process can step'
         }
-        onClick={() => void act((r) => r.supervisor.stepOnce(id))}
+        onClick={step}
       >
         Step
       </Button>
@@ -57,7 +66,7 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
         icon={<Play size={14} aria-hidden="true" />}
         disabled={!canStep}
         tooltip="Run on from here until the process sleeps, ends or fails"
-        onClick={() => void run()}
+        onClick={run}
       >
         Run
       </Button>
@@ -67,7 +76,7 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
         shortcut="Esc"
         disabled={status !== 'running' && status !== 'waiting'}
         tooltip="Stop the process where it is: it does not wake until Resume"
-        onClick={() => void act((r) => r.supervisor.stop(id))}
+        onClick={stop}
       >
         Stop
       </Button>
@@ -76,7 +85,7 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
         icon={<RotateCcw size={14} aria-hidden="true" />}
         disabled={status !== 'stopped'}
         tooltip="Resume a stopped process: it sleeps again where it stopped, or runs on if it was between steps"
-        onClick={() => void act((r) => r.supervisor.resume(id))}
+        onClick={resume}
       >
         Resume
       </Button>
@@ -85,7 +94,7 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
         icon={<ListRestart size={14} aria-hidden="true" />}
         disabled={status !== 'failed'}
         tooltip="Run the failed node again, on the context as it is now"
-        onClick={() => void act((r) => r.supervisor.retry(id))}
+        onClick={retry}
       >
         Retry
       </Button>
@@ -94,7 +103,7 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
         icon={<AlarmClockIcon size={14} aria-hidden="true" />}
         disabled={status !== 'waiting' || !hasTimer}
         tooltip="Fire the process's next timer now, without moving the clock"
-        onClick={() => void act((r) => r.supervisor.wakeNow(id))}
+        onClick={wakeNow}
       >
         Wake now
       </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { memo, useEffect, useState, type FormEvent } from 'react';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -7,7 +7,7 @@ import { Field } from '../ui/Field.tsx';
  * The journal's retention rule, shown and set: the last N passes of each process are kept in
  * full, older ones summed up in one entry.
  */
-export function RetentionSetting() {
+export const RetentionSetting = memo(function RetentionSetting() {
   const runtime = useRuntimeState((s) => s.runtime);
   const [kept, setKept] = useState<number | undefined>();
   const [draft, setDraft] = useState('');
@@ -54,4 +54,4 @@ export function RetentionSetting() {
       </Button>
     </form>
   );
-}
+});

@@ -9,9 +9,10 @@ import { setScope, useInspector } from './inspectorState.ts';
  * followed into, the last being the flow drawn. Every level above is a button back up.
  */
 export function ScopeBreadcrumb() {
-  const inspection = useInspector((s) => s.inspection);
+  // Its levels and id, not the whole inspection: a wake does not render it.
+  const levels = useInspector((s) => s.inspection?.levels);
+  const processId = useInspector((s) => s.inspection?.record.id);
   const flowId = useDesigner((s) => s.meta.id);
-  const levels = inspection?.levels;
 
   // A flow opened some other way (the workspace list) that is a level of the path goes to that
   // level, so the position drawn is always that of the flow on the canvas.
@@ -21,10 +22,10 @@ export function ScopeBreadcrumb() {
     if (level) setScope(level.path);
   }, [levels, flowId]);
 
-  if (!inspection || !levels || levels.length < 2) return null;
+  if (!processId || !levels || levels.length < 2) return null;
   if (levels[levels.length - 1]!.flow !== flowId) return null;
   return (
-    <nav className="scope-breadcrumb" aria-label={`Sub-flows of process ${inspection.record.id}`}>
+    <nav className="scope-breadcrumb" aria-label={`Sub-flows of process ${processId}`}>
       <ol>
         {levels.map((level, i) => {
           const last = i === levels.length - 1;

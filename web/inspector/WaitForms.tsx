@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { HumanField, Trigger } from '../../shared/schema.ts';
 import { waitsWithTriggers } from '../../runtime/engine/step.ts';
@@ -38,7 +38,7 @@ export function WaitForms({ inspection }: { inspection: Inspection }) {
           trigger={trigger}
         />
       ))}
-      {events.length > 0 && <EventForm processId={record.id} suggestions={events} />}
+      {events.length > 0 && <EventFormOf processId={record.id} suggestions={events} />}
     </section>
   );
 }
@@ -105,6 +105,12 @@ function valueOf(field: HumanField, raw: string | boolean | undefined): unknown 
   if (field.type === 'number') return raw === undefined || raw === '' ? undefined : Number(raw);
   return typeof raw === 'string' ? raw : '';
 }
+
+/** Renders when the events offered changed, not on every reading of the waiting process. */
+const EventFormOf = memo(
+  EventForm,
+  (a, b) => a.processId === b.processId && a.suggestions.join('\n') === b.suggestions.join('\n'),
+);
 
 function EventForm({ processId, suggestions }: { processId: string; suggestions: string[] }) {
   const [name, setName] = useState(suggestions[0] ?? '');

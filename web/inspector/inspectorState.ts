@@ -11,7 +11,7 @@ import { seqOf } from './journalKinds.ts';
 import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
 import { overlayOf, type NodeRunState } from './overlay.ts';
 import { scopeLevels, type ScopeLevel } from './scopePath.ts';
-import { inspectedProcess } from '../shell/session.ts';
+import { inspectedProcess } from '../state/session.ts';
 
 /** What the inspector shows of the selected process, read from the store on every change. */
 export interface Inspection extends ProcessReading {

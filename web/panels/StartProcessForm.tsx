@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import { useDesigner } from '../designer/designerStore.ts';
-import { firstContextOf, startProcess, type StartContext } from '../shell/startProcess.ts';
+import { firstContextOf, startProcess, type StartContext } from './startProcess.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';

@@ -1,7 +1,7 @@
 import { transfer, wrap, type Remote } from 'comlink';
 import { inSeconds } from '../../runtime/expr/guardrails.ts';
 import type { Flow } from '../../shared/schema.ts';
-import { failureOf } from '../workerFailure.ts';
+import { failureOf } from './workerFailure.ts';
 import type { ResilientStore, SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
 import type {

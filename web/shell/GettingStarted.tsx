@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IconButton } from '../ui/Button.tsx';
 import { X } from '../ui/icons.tsx';
-import { welcome } from './session.ts';
+import { welcome } from '../state/session.ts';
 
 /**
  * Three steps for a first visit, at the top of the right panel until dismissed (remembered).

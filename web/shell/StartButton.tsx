@@ -5,8 +5,8 @@ import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
 import { ChevronDown, Play } from '../ui/icons.tsx';
 import { notify } from '../ui/Toast.tsx';
-import { setStartOpen } from './shellState.ts';
-import { firstContextOf, startProcess } from './startProcess.ts';
+import { setStartOpen } from '../state/shellState.ts';
+import { firstContextOf, startProcess } from '../panels/startProcess.ts';
 
 /**
  * Start: a process of the flow on the canvas, on the context it last started with (or `{}`),

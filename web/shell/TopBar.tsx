@@ -4,7 +4,7 @@ import { IconButton } from '../ui/Button.tsx';
 import { PanelBottom, PanelLeft, PanelRight, Zap } from '../ui/icons.tsx';
 import { FlowTitle } from './FlowTitle.tsx';
 import { SaveState } from './SaveState.tsx';
-import { openHelp, useShell } from './shellState.ts';
+import { openHelp, useShell } from '../state/shellState.ts';
 import { StartButton } from './StartButton.tsx';
 import { ThemeMenu } from './ThemeMenu.tsx';
 

@@ -24,7 +24,13 @@ import { GettingStarted } from './GettingStarted.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SkipLinks } from './SkipLinks.tsx';
 import { SleepersNotice } from './SleepersNotice.tsx';
-import { openHelp, setCollapsed, setHelpOpen, setStartOpen, useShell } from './shellState.ts';
+import {
+  openHelp,
+  setCollapsed,
+  setHelpOpen,
+  setStartOpen,
+  useShell,
+} from '../state/shellState.ts';
 import { TopBar } from './TopBar.tsx';
 import './shell.css';
 

@@ -1,6 +1,6 @@
 import { refreshInspection, selectProcess, useInspector } from '../inspector/inspectorState.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
-import { inspectedProcess, tabClock } from './session.ts';
+import { inspectedProcess, tabClock } from '../state/session.ts';
 
 /**
  * Brings back this tab's session after a reload: the virtual clock (its mode and time) and the

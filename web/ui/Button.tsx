@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { isValidElement, memo, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Tooltip } from './Tooltip.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -17,8 +17,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export const buttonClass = (variant: ButtonVariant = 'secondary', size: 'sm' | 'md' = 'md') =>
   `wf-btn wf-btn--${variant} wf-btn--${size}`;
 
-/** The app's button: a native button, styled by variant, with an optional icon and tooltip. */
-export function Button({
+/**
+ * The app's button: a native button, styled by variant, with an optional icon and tooltip. It
+ * renders only when what it draws or does changed (sameButtonProps): a panel that renders for
+ * its data does not render its buttons and their tooltips with it.
+ */
+export const Button = memo(function Button({
   variant = 'secondary',
   size = 'md',
   icon,
@@ -47,6 +51,29 @@ export function Button({
   ) : (
     button
   );
+}, sameButtonProps);
+
+/**
+ * Props alike as a button draws them: each the same value, but an icon element written anew in
+ * the parent's render (`icon={<Play size={14} />}`) is alike when it has the same component and
+ * props. Handlers are compared as they are: a parent passes stable ones (useHandler.ts).
+ */
+export function sameButtonProps(a: object, b: object): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  return keys.every((k) => (k === 'icon' ? sameElement(x[k], y[k]) : Object.is(x[k], y[k])));
+}
+
+function sameElement(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!isValidElement(a) || !isValidElement(b) || a.type !== b.type || a.key !== b.key)
+    return false;
+  const p = a.props as Record<string, unknown>;
+  const q = b.props as Record<string, unknown>;
+  const keys = Object.keys(p);
+  return keys.length === Object.keys(q).length && keys.every((k) => Object.is(p[k], q[k]));
 }
 
 /** "Ctrl+Shift+Z" as aria-keyshortcuts says it: "Control+Shift+Z". */
@@ -62,7 +89,7 @@ export interface IconButtonProps extends Omit<ButtonProps, 'children' | 'tooltip
 }
 
 /** A button drawn as an icon alone: its name is `label`, and hovering or focusing shows it. */
-export function IconButton({
+export const IconButton = memo(function IconButton({
   label,
   tooltip,
   icon,
@@ -80,4 +107,4 @@ export function IconButton({
       className={`wf-btn--icon${className ? ` ${className}` : ''}`}
     />
   );
-}
+}, sameButtonProps);

@@ -3,6 +3,7 @@
  * emoji font is installed. Every icon here is decorative (aria-hidden); the control or text
  * beside it carries the meaning. The canvas imports the kind and trigger icons from here.
  */
+import { memo } from 'react';
 import {
   AlarmClock,
   Boxes,
@@ -77,23 +78,30 @@ const KIND: Readonly<Record<NodeKind, LucideIcon>> = {
   end: Square,
 };
 
-/** The icon of a node kind, as drawn in the palette and on each node's header. */
-export function KindIcon({ kind, size = 14, ...rest }: { kind: NodeKind } & LucideProps) {
+/**
+ * The icon of a node kind, as drawn in the palette and on each node's header. Memoized, as the
+ * trigger icon is: a node or label that renders for its data does not redraw its icon.
+ */
+export const KindIcon = memo(function KindIcon({
+  kind,
+  size = 14,
+  ...rest
+}: { kind: NodeKind } & LucideProps) {
   const Icon = KIND[kind];
   return <Icon size={size} aria-hidden="true" {...rest} />;
-}
+});
 
 const TRIGGER = { timer: Clock, event: Mail, human: User } as const;
 
 /** The icon of a trigger kind: a timer, an event, a person. */
-export function TriggerIcon({
+export const TriggerIcon = memo(function TriggerIcon({
   kind,
   size = 12,
   ...rest
 }: { kind: keyof typeof TRIGGER } & LucideProps) {
   const Icon = TRIGGER[kind];
   return <Icon size={size} aria-hidden="true" {...rest} />;
-}
+});
 
 /** The icon beside a count of problems. */
 export function ProblemIcon({ size = 12, ...rest }: LucideProps) {

@@ -1,5 +1,5 @@
 import { wrap } from 'comlink';
-import { failureOf } from '../workerFailure.ts';
+import { failureOf } from '../runtime/workerFailure.ts';
 import { importApi } from './importApi.ts';
 import type { ImportResult } from './importFlows.ts';
 

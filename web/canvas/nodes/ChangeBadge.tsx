@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ChangeMark } from '../../inspector/canvasDiff.ts';
 
 const WORDS: Record<ChangeMark | 'removed', string> = {
@@ -6,8 +7,15 @@ const WORDS: Record<ChangeMark | 'removed', string> = {
   removed: 'removed',
 };
 
-/** "added", "changed" or "removed" since the process slept, in words beside the colour. */
-export function ChangeBadge({ change }: { change: ChangeMark | 'removed' | undefined }) {
+/**
+ * "added", "changed" or "removed" since the process slept, in words beside the colour; renders
+ * when its mark changes, not with the label or node around it.
+ */
+export const ChangeBadge = memo(function ChangeBadge({
+  change,
+}: {
+  change: ChangeMark | 'removed' | undefined;
+}) {
   if (change === undefined) return null;
   return (
     <span className={`wf-change wf-change--${change}`}>
@@ -15,4 +23,4 @@ export function ChangeBadge({ change }: { change: ChangeMark | 'removed' | undef
       <span className="wf-visually-hidden"> since the process slept</span>
     </span>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { useUpdateNodeInternals, type Node, type NodeProps } from '@xyflow/react';
 import { memo, useEffect, useRef } from 'react';
 import { triggerHandleId, type FlowNodeData } from '../../designer/canvasTypes.ts';
-import { describeTrigger } from './describeNode.ts';
+import { describeTrigger } from '../../designer/describeNode.ts';
 import { NodeShell } from './NodeShell.tsx';
 import { SourceHandle } from './SourceHandle.tsx';
 import { TriggerIcon } from '../../ui/icons.tsx';

@@ -1,8 +1,14 @@
 import { Handle, Position } from '@xyflow/react';
 import type { ReactNode } from 'react';
 import type { FlowNodeData } from '../../designer/canvasTypes.ts';
-import { countProblems, countWarnings, listIds, nodeAriaLabel, nodeLabel } from './describeNode.ts';
-import { KIND_NAMES } from './kinds.ts';
+import {
+  countProblems,
+  countWarnings,
+  listIds,
+  nodeAriaLabel,
+  nodeLabel,
+} from '../../designer/describeNode.ts';
+import { KIND_NAMES } from '../../designer/kinds.ts';
 import { ChangeBadge } from './ChangeBadge.tsx';
 import { RunBadge } from './RunBadge.tsx';
 import { SourceHandle } from './SourceHandle.tsx';

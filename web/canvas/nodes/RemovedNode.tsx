@@ -2,8 +2,8 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { RemovedCanvasNode } from '../removedItems.ts';
 import { ChangeBadge } from './ChangeBadge.tsx';
-import { nodeLabel } from './describeNode.ts';
-import { KIND_NAMES } from './kinds.ts';
+import { nodeLabel } from '../../designer/describeNode.ts';
+import { KIND_NAMES } from '../../designer/kinds.ts';
 import './nodes.css';
 import { KindIcon } from '../../ui/icons.tsx';
 

@@ -1,7 +1,7 @@
 import type { Node, NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { FlowNodeData } from '../../designer/canvasTypes.ts';
-import { summarizeAssignments } from './describeNode.ts';
+import { summarizeAssignments } from '../../designer/describeNode.ts';
 import { NodeShell } from './NodeShell.tsx';
 
 /** How many assignments a work node shows before "+N more". */

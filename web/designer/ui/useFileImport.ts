@@ -1,4 +1,4 @@
-import { isTextEntry } from '../../isTextEntry.ts';
+import { isTextEntry } from '../../ui/isTextEntry.ts';
 import { useCallback, useEffect, useState } from 'react';
 import type { ImportResult } from '../../workspace/importFlows.ts';
 import {

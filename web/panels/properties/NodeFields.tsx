@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { FlowNode } from '../../../shared/schema.ts';
-import { KIND_NAMES } from '../../canvas/nodes/kinds.ts';
+import { KIND_NAMES } from '../../designer/kinds.ts';
 import { CommonFields } from './CommonFields.tsx';
 import { EndFields } from './EndFields.tsx';
 import { SubflowFields, type WorkspaceFlow } from './SubflowFields.tsx';

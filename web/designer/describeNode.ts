@@ -1,5 +1,5 @@
-import { describeDuration, parseDuration } from '../../../shared/duration.ts';
-import type { FlowNode, Trigger } from '../../../shared/schema.ts';
+import { describeDuration, parseDuration } from '../../shared/duration.ts';
+import type { FlowNode, Trigger } from '../../shared/schema.ts';
 import { KIND_NAMES } from './kinds.ts';
 
 /** `n problem` or `n problems`. */

@@ -1,4 +1,4 @@
-import type { NodeKind } from '../../../shared/schema.ts';
+import type { NodeKind } from '../../shared/schema.ts';
 
 /** The name a designer reads for each kind, in the order the palette offers them. */
 export const KIND_NAMES: Readonly<Record<NodeKind, string>> = {

@@ -1,14 +1,14 @@
-import { exampleFlows } from '../examples.ts';
-import { refreshInspection, setClock, useInspector } from '../inspector/inspectorState.ts';
+import { exampleFlows } from './examples.ts';
+import { refreshInspection, setClock, useInspector } from './inspector/inspectorState.ts';
 import {
   refreshFlows,
   refreshList,
   refreshSaveState,
   useRuntimeState,
-} from '../state/runtimeState.ts';
-import { changeBatches } from './changeBatches.ts';
-import { createRuntime } from './createRuntime.ts';
-import { testHooksOf } from './testHooks.ts';
+} from './state/runtimeState.ts';
+import { changeBatches } from './runtime/changeBatches.ts';
+import { createRuntime } from './runtime/createRuntime.ts';
+import { testHooksOf } from './runtime/testHooks.ts';
 
 /** The workspace database of this app. */
 export const WORKSPACE_DB = 'wakeflow-workspace';

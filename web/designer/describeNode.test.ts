@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowNode, Trigger } from '../../../shared/schema.ts';
+import type { FlowNode, Trigger } from '../../shared/schema.ts';
 import {
   countProblems,
   describeTrigger,

@@ -1,10 +1,5 @@
 import type { FlowEdge, FlowNode } from '../../shared/schema.ts';
-import {
-  countProblems,
-  TRIGGER_ICONS,
-  triggerKind,
-  type TriggerKind,
-} from './nodes/describeNode.ts';
+import { countProblems, TRIGGER_ICONS, triggerKind, type TriggerKind } from './describeNode.ts';
 
 /** Shown for an edge's trigger when the trigger is not found on its source node. */
 export const UNKNOWN_TRIGGER_ICON = '↯';

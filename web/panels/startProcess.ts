@@ -1,8 +1,8 @@
 import { refreshInspection, selectProcess } from '../inspector/inspectorState.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { openWorkspaceFlow, savePendingEdit } from '../workspace/workspaceActions.ts';
-import { lastStart } from './session.ts';
-import { showRunView } from './shellState.ts';
+import { lastStart } from '../state/session.ts';
+import { showRunView } from '../state/shellState.ts';
 
 /** A first context that makes each example do what it shows, for its first start. */
 const EXAMPLE_CONTEXTS: Readonly<Record<string, string>> = {
