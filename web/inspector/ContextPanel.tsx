@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { ContextChange } from '../../runtime/supervisor/records.ts';
-import { labelledControl } from '../panels/properties/codeEditor/editorControl.ts';
-import { JsonField } from '../panels/properties/codeEditor/JsonField.tsx';
+import { labelledControl } from '../ui/codeEditor/editorControl.ts';
+import { JsonField } from '../ui/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
 import { Pencil } from '../ui/icons.tsx';

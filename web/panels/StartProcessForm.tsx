@@ -5,8 +5,8 @@ import { firstContextOf, startProcess, type StartContext } from './startProcess.
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
-import { fieldControl } from './properties/codeEditor/editorControl.ts';
-import { JsonField } from './properties/codeEditor/JsonField.tsx';
+import { fieldControl } from '../ui/codeEditor/editorControl.ts';
+import { JsonField } from '../ui/codeEditor/JsonField.tsx';
 import { Play } from '../ui/icons.tsx';
 import { Select } from '../ui/Select.tsx';
 

@@ -11,11 +11,11 @@ import { useRef, useState } from 'react';
 import type { ProblemSpan } from '../../../../shared/expressionSyntax.ts';
 import { endTyping, typedInto, useDesigner } from '../../../designer/designerStore.ts';
 import type { ControlProps } from '../Field.tsx';
-import { CodeMirrorEditor } from './CodeMirrorEditor.tsx';
-import { fieldControl } from './editorControl.ts';
+import { CodeMirrorEditor } from '../../../ui/codeEditor/CodeMirrorEditor.tsx';
+import { fieldControl } from '../../../ui/codeEditor/editorControl.ts';
 import { completeExpression } from './completeExpression.ts';
 import { contextPathsOf } from './contextPaths.ts';
-import { jsonataHighlighting } from './jsonataLanguage.ts';
+import { jsonataHighlighting } from '../../../ui/codeEditor/jsonataLanguage.ts';
 
 /** Context paths written anywhere in the open flow, read when completion is asked for. */
 function flowPaths(): string[] {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { ProblemSpan } from '../../../../shared/expressionSyntax.ts';
 import { Field } from '../Field.tsx';
-import './codeEditor.css';
+import '../../../ui/codeEditor/codeEditor.css';
 
 // CodeMirror is most of the editor's weight: loaded the first time a field shows, not with the app.
 const CodeEditor = lazy(() => import('./CodeEditor.tsx').then((m) => ({ default: m.CodeEditor })));

@@ -1,4 +1,4 @@
-import { JSONATA_FUNCTIONS } from './jsonataFunctions.ts';
+import { JSONATA_FUNCTIONS } from '../../../ui/codeEditor/jsonataFunctions.ts';
 
 export interface ExpressionOption {
   label: string;

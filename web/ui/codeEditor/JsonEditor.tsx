@@ -1,6 +1,6 @@
 import { json } from '@codemirror/lang-json';
 import { linter, type Diagnostic } from '@codemirror/lint';
-import { jsonSyntaxProblem } from '../../../../shared/jsonText.ts';
+import { jsonSyntaxProblem } from '../../../shared/jsonText.ts';
 import { CodeMirrorEditor, type CodeMirrorProps } from './CodeMirrorEditor.tsx';
 import { codeHighlighting } from './jsonataLanguage.ts';
 
