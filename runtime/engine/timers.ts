@@ -138,6 +138,68 @@ function dueTimes(wait: Wait, node: NodeOf<'continue-after'>) {
 
 const timerOrder = (a: DueTimer, b: DueTimer) => a.due - b.due || a.seq - b.seq;
 
+/**
+ * `earliestTimer` for the snapshots of one run, asked in turn, each made by an act from the one
+ * before: the timers are listed and sorted once, then only the waits an act added (numbered
+ * from the snapshot's `seq` before it) are timed, and the ones that ended are dropped as they
+ * come first. A process with n waits due together asked it once per fire, so scanning every
+ * wait's triggers each time cost n² (100 parallel waits). A snapshot with running sub-flows,
+ * or another flow object, is timed the ordinary way.
+ */
+export class RunTimers {
+  private timers: DueTimer[] = [];
+  private first = 0;
+  /** The `seq` of the snapshot last asked about; -1 before the list is made. */
+  private seen = -1;
+  private flow: Flow | undefined;
+
+  constructor(private readonly flows: EngineEnv['flows']) {}
+
+  earliest(snapshot: Snapshot): DueTimer | undefined {
+    const scope = snapshot.scope;
+    const flow = scope.waits.length > 0 ? this.flows(scope.flow) : this.flow;
+    if (scope.children.length > 0) {
+      this.seen = -1;
+      return earliestTimer(snapshot, this.flows);
+    }
+    if (this.seen < 0 || flow !== this.flow) {
+      this.timers = timersOf(snapshot, this.flows);
+      this.first = 0;
+      this.flow = flow;
+    } else if (snapshot.seq > this.seen) {
+      const model = flow ? flowModel(flow) : undefined;
+      for (const wait of scope.waits) {
+        if (wait.seq < this.seen) continue;
+        const node = model?.node(wait.node);
+        if (node?.kind !== 'continue-after') continue;
+        for (const t of dueTimes(wait, node))
+          this.insert({ seq: wait.seq, path: wait.node, trigger: t.trigger, due: t.due });
+      }
+    }
+    this.seen = snapshot.seq;
+    while (this.first < this.timers.length && !hasWait(scope, this.timers[this.first]!.seq))
+      this.first++;
+    return this.timers[this.first];
+  }
+
+  /** After every timer of the same time and wait: a wait's triggers keep their listed order. */
+  private insert(timer: DueTimer): void {
+    let lo = this.first;
+    let hi = this.timers.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (timerOrder(this.timers[mid]!, timer) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    this.timers.splice(lo, 0, timer);
+  }
+}
+
+function hasWait(scope: ScopeSnapshot, seq: number): boolean {
+  for (const w of scope.waits) if (w.seq === seq) return true;
+  return false;
+}
+
 function eachTimer(
   scope: ScopeSnapshot,
   prefix: string,

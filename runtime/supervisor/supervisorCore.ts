@@ -8,7 +8,7 @@ import type { Snapshot } from '../engine/snapshot.ts';
 import type { EngineEnv } from '../engine/run.ts';
 import { fire, signaturesOf, step, waitsWithTriggers, type StepResult } from '../engine/step.ts';
 import { copyForStep } from '../engine/snapshot.ts';
-import { dueTimer, earliestTimer } from '../engine/timers.ts';
+import { dueTimer, earliestTimer, RunTimers } from '../engine/timers.ts';
 import { type Clock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
 import { isSmallPosition, keepsSnapshot } from './journalSnapshots.ts';
@@ -441,6 +441,7 @@ export abstract class SupervisorCore {
     let lastFire: PendingWake | null = null;
     let lastFireAct = 0;
     let chainedFires = 0;
+    let timers: RunTimers | undefined;
     for (;;) {
       const current = snapshot;
       const input = value;
@@ -488,8 +489,8 @@ export abstract class SupervisorCore {
         steps < budget &&
         !this.stopRequests.has(record.id)
       ) {
-        const timer = dueTimer(snapshot, lookup, timeOf(steps));
-        if (timer) {
+        const timer = (timers ??= new RunTimers(lookup)).earliest(snapshot);
+        if (timer && timer.due <= timeOf(steps)) {
           // A stop inside the run: its entry keeps the position while it is small, as a copy,
           // since the acts after it change the run's own snapshot in place.
           const stop = journal.at(-1);
