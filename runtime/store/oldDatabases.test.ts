@@ -49,7 +49,7 @@ describe.each(DATABASE_FIXTURES)('the frozen database %s, opened today', (file) 
       for (const [key, value] of dump.stores.meta!) {
         const versioned = typeof value === 'object' && value !== null && 'recordVersion' in value;
         expect(await store.getMeta(key as string)).toEqual(
-          versioned ? (value as { value: unknown }).value : value,
+          versioned ? (value as unknown as { value: unknown }).value : value,
         );
       }
       const loop = processes.find((p) => p.id === 'loop')!;
