@@ -470,7 +470,7 @@ async function commitAll(tx: WriteTx, batch: StepCommit[]): Promise<boolean[]> {
     if (versions.get(context.id) !== context.expectedVersion) return false;
     if (context.write) {
       const { value, changes } = context.write;
-      const version = context.expectedVersion + changes.length;
+      const version = context.expectedVersion + (context.write.versions ?? changes.length);
       versions.set(context.id, version);
       ask(contexts.put(storableContext({ id: context.id, version, value })));
       for (const change of changes)

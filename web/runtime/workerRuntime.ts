@@ -257,6 +257,8 @@ export async function openWorkerRuntime(
       try {
         return await supervisor.advanceTo(target, {
           signal: controller.signal,
+          // The passes the rule would delete after each batch are summed up before it commits.
+          keepPasses: await retention.keep(),
           onProgress: (reached, wakes) => post({ type: 'progress', advance, reached, wakes }),
         });
       } finally {
