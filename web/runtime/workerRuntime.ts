@@ -4,6 +4,7 @@ import { ResilientStore } from '../../runtime/store/resilientStore.ts';
 import { DamagedRecordError } from '../../runtime/store/restore.ts';
 import { SwitchableClock } from '../../runtime/supervisor/clock.ts';
 import type { Locks } from '../../runtime/supervisor/locks.ts';
+import type { PendingWake } from '../../runtime/supervisor/records.ts';
 import { Supervisor, type StartOptions } from '../../runtime/supervisor/supervisor.ts';
 import type {
   ClockState,
@@ -54,10 +55,7 @@ export async function openWorkerRuntime(
   const supervisor = new Supervisor(store, clock, {
     locks,
     newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
-    watch: {
-      entering: (process, path, wake) => post({ type: 'busy', process, path, wake }),
-      left: () => post({ type: 'idle' }),
-    },
+    watch: stepWatch(post),
     // A long run lets in the commands that arrive while it runs, Stop from any tab among them.
     betweenSteps: timeSlices(RUN_SLICE_MS),
   });
@@ -287,6 +285,32 @@ export async function openWorkerRuntime(
 }
 
 export type WorkerRuntime = Awaited<ReturnType<typeof openWorkerRuntime>>;
+
+/**
+ * Tells the page's watchdog which node each step is in. `busy` goes before every node (a node
+ * that then blocks the thread can post nothing more); `idle` only once no step has followed the
+ * last one by the next turn of the event loop: a run of many quick steps (an advance) posts one
+ * message a step, not two, and the page hears `idle` when the worker is free to answer a ping.
+ */
+function stepWatch(post: (event: RuntimeEvent) => void) {
+  let inStep = false;
+  let idleQueued = false;
+  return {
+    entering(process: string, path: string, wake: PendingWake | null) {
+      inStep = true;
+      post({ type: 'busy', process, path, wake });
+    },
+    left() {
+      inStep = false;
+      if (idleQueued) return;
+      idleQueued = true;
+      setTimeout(() => {
+        idleQueued = false;
+        if (!inStep) post({ type: 'idle' });
+      }, 0);
+    },
+  };
+}
 
 /** On first run the workspace opens on the examples, so the first minute shows what wakeflow does. */
 async function seedWorkspace(idb: IdbStore, seed: readonly Flow[]): Promise<void> {
