@@ -43,6 +43,8 @@ export async function openWorkerRuntime(
   post: (event: RuntimeEvent) => void,
   locks: Locks,
   peers: Peers = noPeers,
+  /** Where step events (`busy`, `idle`) go: the page's step relay in the app; `post` if absent. */
+  postStep: (event: RuntimeEvent) => void = post,
 ) {
   const idb = await IdbStore.open(start.dbName);
   const store = new ResilientStore(idb);
@@ -55,7 +57,7 @@ export async function openWorkerRuntime(
   const supervisor = new Supervisor(store, clock, {
     locks,
     newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
-    watch: stepWatch(post),
+    watch: stepWatch(postStep),
     // A long run lets in the commands that arrive while it runs, Stop from any tab among them.
     betweenSteps: timeSlices(RUN_SLICE_MS),
   });
