@@ -49,13 +49,17 @@ let databases = 0;
  * passes in memory and commits them in batches (supervisorWakes.ts), one commit per process per
  * batch: with the default batch, all five passes of every process in one transaction; with
  * `batchSteps` (three acts a pass), a batch holds fewer, so that a crash falls between batches
- * too. `commits`: the commits each process's start and advance ask for. `sample`: the share of
- * the later await points tried, so that the test stays quick.
+ * too. With `keepPasses`, the advance applies the journal's retention rule to each batch before
+ * it commits (the app's advance): the outcome is compared once the rule has been applied to the
+ * stored journal, as the app applies it after every batch. `commits`: the commits each process's
+ * start and advance ask for. `sample`: the share of the later await points tried, so that the
+ * test stays quick.
  */
 interface CrashScenario {
   name: string;
   processes: string[];
   batchSteps?: number;
+  keepPasses?: number;
   commits: number;
   sample: number;
 }
@@ -82,6 +86,15 @@ const SCENARIOS: CrashScenario[] = [
     commits: 1 + 5,
     sample: 0.12,
   },
+  {
+    // Ten acts a batch (an advance with the rule runs ten times the batch): 4 passes, then 1.
+    name: 'one process, its older passes summed up before each batch commits',
+    processes: ['p'],
+    batchSteps: 1,
+    keepPasses: 1,
+    commits: 1 + 2,
+    sample: 0.5,
+  },
 ];
 
 const supervisorFor = (store: Store, clock: VirtualClock, s: CrashScenario) =>
@@ -92,12 +105,15 @@ async function run(supervisor: Supervisor, s: CrashScenario, only?: Set<string>)
     if (only && !only.has(id)) continue;
     await supervisor.start('hourly', { id, context: { count: 0 } });
   }
-  await supervisor.advanceTo(END);
+  await supervisor.advanceTo(END, s.keepPasses === undefined ? {} : { keepPasses: s.keepPasses });
 }
 
 async function outcome(store: IdbStore, s: CrashScenario) {
   const out: Record<string, unknown> = {};
-  for (const id of s.processes) out[id] = await outcomeOf(store, id);
+  for (const id of s.processes) {
+    if (s.keepPasses !== undefined) await store.pruneJournal(id, s.keepPasses);
+    out[id] = await outcomeOf(store, id);
+  }
   return out as Record<string, Awaited<ReturnType<typeof outcomeOf>>>;
 }
 
@@ -188,6 +204,16 @@ describe.each(SCENARIOS)('crash at any await point: $name', (s) => {
       expect(e.status).toBe('done');
       expect(e.context.value).toEqual({ count: 5 });
       expect(e.visits).toEqual({ start: 1, tick: 5, sleep: 5, end: 1 });
+      if (s.keepPasses !== undefined) {
+        // The start and the four older wakes summed up; the last (its timer fires, it ends) kept
+        // in full. It writes nothing, so no change of the context is kept, but the context
+        // counts all five writes.
+        expect(e.journal[0]).toMatchObject({ type: 'summarized', passes: 4 });
+        expect(ranKeys(e.journal)).toEqual(['sleep@[4]', 'end@[4]']);
+        expect(e.changes).toEqual([]);
+        expect(e.context.version).toBe(5);
+        continue;
+      }
       expect(ranKeys(e.journal)).toEqual([
         'start@[]',
         ...[0, 1, 2, 3, 4].flatMap((pass) => [`tick@[${pass}]`, `sleep@[${pass}]`]),

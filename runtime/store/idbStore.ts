@@ -349,7 +349,9 @@ export class IdbStore implements Store {
       // Everything before `kept` is older than the kept passes.
       if (kept === 0) return 0;
       const keptFrom = entries[kept]?.at ?? entries[kept - 1]!.at;
-      const cutoff = entries[kept - 1]!.at;
+      // The newest entry summed up; a summary (an advance's, made before its commit) ends at its `to`.
+      const newest = entries[kept - 1]!;
+      const cutoff = newest.type === 'summarized' ? newest.to : newest.at;
       let summary: JournalEntry & { seq?: number } = {
         type: 'summarized',
         process: processId,
@@ -525,7 +527,7 @@ async function commitAll(tx: WriteTx, batch: StepCommit[]): Promise<boolean[]> {
     if (versions.get(context.id) !== context.expectedVersion) return false;
     if (context.write) {
       const { value, changes } = context.write;
-      const version = context.expectedVersion + changes.length;
+      const version = context.expectedVersion + (context.write.versions ?? changes.length);
       versions.set(context.id, version);
       ask(contexts.put(storableContext({ id: context.id, version, value })));
       for (const change of changes)

@@ -113,7 +113,7 @@ export class MemoryStore implements Store {
     if (current?.version !== context.expectedVersion) return false;
     if (context.write) {
       const { value, changes } = context.write;
-      const version = context.expectedVersion + changes.length;
+      const version = context.expectedVersion + (context.write.versions ?? changes.length);
       // Engine-made: JSON already (see storeProcess).
       this.contexts.set(context.id, { id: context.id, version, value });
       for (const change of changes) this.addChange(change, true);

@@ -371,7 +371,7 @@ export class ResilientStore implements Store {
       this.noteContextBase(commit.context.id);
       this.contexts.set(commit.context.id, {
         id: commit.context.id,
-        version: commit.context.expectedVersion + write.changes.length,
+        version: commit.context.expectedVersion + (write.versions ?? write.changes.length),
         value: structuredClone(write.value),
       });
       this.changes.push(...structuredClone(write.changes));

@@ -24,12 +24,14 @@ export interface StepCommit {
   /**
    * The context the step read, which must still be at `expectedVersion` (compare-and-set); with
    * `write`, its new value and one change per node that wrote (a commit may hold several steps,
-   * docs/persistence.md), stored as version `expectedVersion + changes.length`.
+   * docs/persistence.md), stored as version `expectedVersion + versions`. `versions` is the
+   * number of nodes that wrote, `changes.length` when absent: less is given only where the
+   * journal's retention rule summed up the older passes' changes before the commit.
    */
   context: {
     id: string;
     expectedVersion: number;
-    write?: { value: unknown; changes: ContextChange[] };
+    write?: { value: unknown; changes: ContextChange[]; versions?: number };
   };
   journal: JournalEntry[];
 }

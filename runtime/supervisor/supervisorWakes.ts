@@ -41,7 +41,13 @@ interface Held {
   context: ContextRecord;
   value: unknown;
   changes: ContextChange[];
+  /** Context versions its wakes so far wrote (more than `changes` once retention summed some). */
+  versions: number;
   journal: JournalEntry[];
+  /** The passes (`woke` entries) `journal` holds. */
+  passes: number;
+  /** The older passes of its wakes, summed up by the retention rule (advance's `keepPasses`). */
+  summary?: Extract<JournalEntry, { type: 'summarized' }>;
   read: (id: string) => Promise<Flow | undefined>;
   /** The flows its last wake ran on: its timers are read from these. */
   flows?: Map<string, Flow>;
@@ -60,6 +66,68 @@ interface BatchOutcome {
   acted: boolean;
   /** What the batch had no room for, earliest first. */
   left: Due[];
+}
+
+/**
+ * How many times longer an advance's batch may run when the retention rule is applied to it in
+ * memory (`keepPasses`): its journal then holds at most twice the passes kept per process.
+ */
+export const ADVANCE_BATCH_FACTOR = 10;
+
+/** What an advance asks of `advanceTo`. */
+export interface AdvanceOptions {
+  /** Told after each batch has committed: the clock's time, and the wakes so far. */
+  onProgress?: (time: number, wakes: number) => void;
+  /** Ends the advance after the wake in progress (its batch commits what it ran). */
+  signal?: AbortSignal;
+  /**
+   * The journal's retention rule (keep the last N passes of a process in full, sum up the older
+   * ones), applied to each batch before it commits: the passes an advance would store and the
+   * rule then delete are summed up in memory instead. Absent: every entry is committed.
+   */
+  keepPasses?: number;
+}
+
+type BatchAdvance = Pick<AdvanceOptions, 'keepPasses' | 'signal'>;
+
+/**
+ * The retention rule on a held process's wakes, as IdbStore.pruneJournal applies it to the
+ * stored journal: once they hold twice `keep` passes, the entries before the `keep`-th newest
+ * wake are summed up in one `summarized` entry, and the context's changes from before the kept
+ * passes go too. The context's version still counts every change (`versions`).
+ */
+function summarize(h: Held, keep: number): void {
+  if (h.passes < 2 * keep) return;
+  // From the newest: the entries from the `keep`-th newest wake on are kept.
+  let kept = h.journal.length;
+  for (let wakes = 0; wakes < keep;) if (h.journal[--kept]!.type === 'woke') wakes++;
+  const older = h.journal.slice(0, kept);
+  const keptFrom = h.journal[kept]!.at;
+  const process = h.journal[kept]!.process;
+  let summary = h.summary ?? {
+    type: 'summarized' as const,
+    process,
+    passes: 0,
+    entries: 0,
+    from: older[0]!.at,
+    to: older[0]!.at,
+    at: older[0]!.at,
+  };
+  for (const e of older) {
+    summary =
+      e.type === 'summarized'
+        ? { ...summary, passes: summary.passes + e.passes, entries: summary.entries + e.entries }
+        : {
+            ...summary,
+            entries: summary.entries + 1,
+            passes: summary.passes + (e.type === 'woke' ? 1 : 0),
+            to: e.at,
+          };
+  }
+  h.summary = summary;
+  h.journal = h.journal.slice(kept);
+  h.passes = keep;
+  h.changes = h.changes.filter((c) => c.at >= keptFrom);
 }
 
 const dueOf = (p: ProcessRecord): Due => ({
@@ -124,7 +192,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
    */
   async advanceTo(
     target: number,
-    options: { onProgress?: (time: number, wakes: number) => void; signal?: AbortSignal } = {},
+    options: AdvanceOptions = {},
   ): Promise<{ wakes: number; reached: number }> {
     const clock = this.clock;
     if (!isSettable(clock)) throw new SupervisorError('only a virtual clock can be advanced');
@@ -140,6 +208,10 @@ export abstract class SupervisorWakes extends SupervisorControls {
         target,
         (at) => Math.max(at, base),
         busy,
+        {
+          ...(options.keepPasses === undefined ? {} : { keepPasses: options.keepPasses }),
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
       );
       wakes += batch.woken;
       await this.runAll();
@@ -160,8 +232,9 @@ export abstract class SupervisorWakes extends SupervisorControls {
     upTo: number,
     timeOf: (due: number) => number,
     busy: Set<string>,
+    advance: BatchAdvance = {},
   ): Promise<BatchOutcome> {
-    const first = await this.batch(candidates, upTo, timeOf, busy);
+    const first = await this.batch(candidates, upTo, timeOf, busy, advance);
     const afters = first.after ? [first.after] : [];
     let woken = first.woken;
     let conflicted = first.conflicted;
@@ -171,7 +244,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
           `the context of "${conflicted[0]!.id}" kept changing under it; its wakes did not commit`,
         );
       // Up to the batch's last wake only: the clock has not gone further.
-      const again = await this.batch(conflicted, first.reached, timeOf, busy);
+      const again = await this.batch(conflicted, first.reached, timeOf, busy, advance);
       woken += again.woken;
       conflicted = again.conflicted;
       if (again.after) afters.push(again.after);
@@ -200,7 +273,15 @@ export abstract class SupervisorWakes extends SupervisorControls {
     upTo: number,
     timeOf: (due: number) => number,
     busy: Set<string>,
+    advance: BatchAdvance = {},
   ): Promise<{ woken: number; reached: number; conflicted: Due[]; left: Due[]; after?: After }> {
+    const { keepPasses, signal } = advance;
+    // With the retention rule applied in memory, what a batch holds per process stays bounded
+    // (at most twice the passes kept), so an advance's batch may run longer before it commits.
+    const maxSteps =
+      keepPasses === undefined
+        ? this.maxStepsPerBatch
+        : this.maxStepsPerBatch * ADVANCE_BATCH_FACTOR;
     const heap = new DueHeap(candidates.filter((c) => c.due <= upTo));
     const held = new Map<string, Held>();
     const contexts = new Set<string>();
@@ -231,7 +312,9 @@ export abstract class SupervisorWakes extends SupervisorControls {
         firsts.push(c);
       }
       await take(firsts);
-      while (steps < this.maxStepsPerBatch) {
+      while (steps < maxSteps) {
+        // Cancel takes effect after the wake in progress: what the batch ran so far commits.
+        if (signal?.aborted && steps > 0) break;
         const top = heap.peek();
         if (!top || top.due > upTo) break;
         let h = held.get(top.id);
@@ -255,6 +338,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
         }
         reached = Math.max(reached, at);
         steps += woke.steps;
+        if (keepPasses !== undefined) summarize(h, keepPasses);
         // Between the wakes of a batch too: a Stop or the page's command is let in.
         await this.betweenSteps?.();
         const next = h.record;
@@ -296,7 +380,14 @@ export abstract class SupervisorWakes extends SupervisorControls {
     const woke = held.filter((h) => h.wakes > 0);
     const results = await Promise.all(
       woke.map((h) => {
-        const write = h.changes.length > 0 ? { value: h.value, changes: h.changes } : undefined;
+        const write =
+          h.versions > 0
+            ? {
+                value: h.value,
+                changes: h.changes,
+                ...(h.versions === h.changes.length ? {} : { versions: h.versions }),
+              }
+            : undefined;
         return this.store.commitStep({
           process: h.record,
           context: {
@@ -304,7 +395,8 @@ export abstract class SupervisorWakes extends SupervisorControls {
             expectedVersion: h.context.version,
             ...(write ? { write } : {}),
           },
-          journal: h.journal,
+          // The summary of the older passes goes first, in their place (IdbStore.pruneJournal).
+          journal: h.summary ? [h.summary, ...h.journal] : h.journal,
         });
       }),
     );
@@ -313,7 +405,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
       if (results[i]) {
         this.knowContext({
           id: h.context.id,
-          version: h.context.version + h.changes.length,
+          version: h.context.version + h.versions,
           value: h.value,
         });
         h.stored = h.record;
@@ -379,7 +471,9 @@ export abstract class SupervisorWakes extends SupervisorControls {
       context,
       value: context.value,
       changes: [],
+      versions: 0,
       journal: [],
+      passes: 0,
       read: this.flowReader(loaded?.flows),
       wakes: 0,
       steps: 0,
@@ -406,13 +500,15 @@ export abstract class SupervisorWakes extends SupervisorControls {
       wake,
       flows,
       Math.min(MAX_STEPS_PER_COMMIT, this.maxSteps),
-      { id: h.context.id, version: h.context.version + h.changes.length, value: h.value },
+      { id: h.context.id, version: h.context.version + h.versions, value: h.value },
       () => at,
     );
     h.record = run.record;
     h.value = run.value;
     h.changes.push(...run.changes);
+    h.versions += run.changes.length;
     h.journal.push(...run.journal);
+    for (const e of run.journal) if (e.type === 'woke') h.passes++;
     h.flows = flows;
     h.wakes += run.wakes;
     h.steps = run.steps;

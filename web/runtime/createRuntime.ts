@@ -290,9 +290,19 @@ async function openWorker(
   ended.catch(() => undefined);
   const events = new MessageChannel();
   events.port1.onmessage = (e: MessageEvent<RuntimeEvent>) => onEvent(e.data);
+  // The steps' events go through the relay's worker, which passes a few a second on to the page
+  // (stepRelay.ts): a long advance would otherwise post the page one task per step.
+  const steps = new MessageChannel();
+  const relayed = new MessageChannel();
+  relayed.port1.onmessage = (e: MessageEvent<RuntimeEvent>) => onEvent(e.data);
+  const relay = new Worker(new URL('./stepRelayWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'wakeflow-step-relay',
+  });
+  relay.postMessage({ steps: steps.port2, page: relayed.port2 }, [steps.port2, relayed.port2]);
   const guard = <T>(call: Promise<T>) => Promise.race([call, ended]);
   const remote = (await Promise.race([
-    entry.open(start, transfer(events.port2, [events.port2])),
+    entry.open(start, transfer(events.port2, [events.port2]), transfer(steps.port1, [steps.port1])),
     failed,
   ])) as unknown as Remote<WorkerRuntime>;
   return {
@@ -301,7 +311,9 @@ async function openWorker(
     guard,
     end(reason) {
       worker.terminate();
+      relay.terminate();
       events.port1.close();
+      relayed.port1.close();
       end(reason);
     },
   };

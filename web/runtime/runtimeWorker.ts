@@ -10,13 +10,21 @@ import { openWorkerRuntime, type WorkerRuntime } from './workerRuntime.ts';
  * out through `port`; calls come in through Comlink on the object `open` returns.
  */
 const entry = {
-  async open(start: WorkerStart, port: MessagePort): Promise<WorkerRuntime & ProxyMarked> {
+  async open(
+    start: WorkerStart,
+    port: MessagePort,
+    steps?: MessagePort,
+  ): Promise<WorkerRuntime & ProxyMarked> {
     installTestHooks(start.testHooks);
+    const post = (event: Parameters<Parameters<typeof openWorkerRuntime>[1]>[0]) =>
+      port.postMessage(event);
     const runtime = await openWorkerRuntime(
       start,
-      (event) => port.postMessage(event),
+      post,
       new WebLocks(navigator.locks),
       channelPeers(),
+      // Each step's `busy` goes to the step relay's worker, which thins them for the page.
+      steps ? (event) => steps.postMessage(event) : post,
     );
     return proxy(runtime);
   },

@@ -32,17 +32,20 @@ async function open(start: Partial<WorkerStart> = {}, hear: (e: RuntimeEvent) =>
 }
 
 describe('the runtime in its worker (web/runtime/workerRuntime.ts)', () => {
-  it('tells the page which node each step is in and when it is out, for the watchdog', async () => {
+  it('tells the page which node each step is in, and once the run is over that it is out, for the watchdog', async () => {
     const { runtime, events } = await open();
     const p = await runtime.supervisor.start('hourly', { context: { count: 0 } });
     await runtime.settled();
-    const steps = events.filter((e) => e.type === 'busy' || e.type === 'idle');
-    expect(steps.filter((e) => e.type === 'busy').map((e) => e.type === 'busy' && e.path)).toEqual([
+    const steps = () => events.filter((e) => e.type === 'busy' || e.type === 'idle');
+    // Idle is told on the turn after a run's last step: one message a step, one at the end.
+    await vi.waitFor(() => expect(steps().at(-1)).toEqual({ type: 'idle' }));
+    expect(steps().flatMap((e) => (e.type === 'busy' ? [e.path] : []))).toEqual([
       'start',
       'tick',
       'sleep',
     ]);
-    expect(steps.at(-1)).toEqual({ type: 'idle' });
+    // The start's step, then its drive's two: idle after each run, not after each step.
+    expect(steps().filter((e) => e.type === 'idle')).toHaveLength(2);
     await vi.waitFor(() =>
       expect(events).toContainEqual(
         expect.objectContaining({ type: 'changed', processes: [p.id] }),
@@ -89,17 +92,20 @@ describe('the runtime in its worker (web/runtime/workerRuntime.ts)', () => {
 
   it('an advance reports its progress as events and stops where it got to when cancelled', async () => {
     let cancel = () => {};
-    // Cancels on the first batch reported, as the page's Cancel button does.
+    let steps = 0;
+    // Cancels in the middle of the first batch (all 500 passes would fit in it), at its 30th
+    // step, as the page's Cancel button does while the worker runs.
     const { runtime, events } = await open({ seed: [hourly(1000)] }, (e) => {
-      if (e.type === 'progress') cancel();
+      if (e.type === 'busy' && ++steps === 30) cancel();
     });
-    cancel = () => runtime.cancelAdvance(7);
     await runtime.supervisor.start('hourly', { context: { count: 0 } });
     await runtime.settled();
+    cancel = () => runtime.cancelAdvance(7);
+    steps = 0;
     const { reached, wakes } = await runtime.advanceTo(T0 + 500 * HOUR, 7);
     const progress = events.filter((e) => e.type === 'progress');
     expect(progress).toEqual([{ type: 'progress', advance: 7, reached, wakes }]);
-    // The first batch's passes, at the time of its last: not all 500.
+    // The batch's passes up to the wake in progress, at the time of its last: not all 500.
     expect(wakes).toBeGreaterThan(0);
     expect(wakes).toBeLessThan(500);
     expect(reached).toBe(T0 + wakes * HOUR);

@@ -3,7 +3,11 @@ import { IdbStore } from '../../runtime/store/idbStore.ts';
 import { ResilientStore } from '../../runtime/store/resilientStore.ts';
 import { SwitchableClock } from '../../runtime/supervisor/clock.ts';
 import type { Locks } from '../../runtime/supervisor/locks.ts';
-import type { ProcessRecord, ProcessStatus } from '../../runtime/supervisor/records.ts';
+import type {
+  PendingWake,
+  ProcessRecord,
+  ProcessStatus,
+} from '../../runtime/supervisor/records.ts';
 import { Supervisor, type StartOptions } from '../../runtime/supervisor/supervisor.ts';
 import type {
   ClockState,
@@ -44,6 +48,8 @@ export async function openWorkerRuntime(
   post: (event: RuntimeEvent) => void,
   locks: Locks,
   peers: Peers = noPeers,
+  /** Where step events (`busy`, `idle`) go: the page's step relay in the app; `post` if absent. */
+  postStep: (event: RuntimeEvent) => void = post,
 ) {
   const idb = await IdbStore.open(start.dbName);
   const store = new ResilientStore(idb);
@@ -56,10 +62,7 @@ export async function openWorkerRuntime(
   const supervisor = new Supervisor(store, clock, {
     locks,
     newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
-    watch: {
-      entering: (process, path, wake) => post({ type: 'busy', process, path, wake }),
-      left: () => post({ type: 'idle' }),
-    },
+    watch: stepWatch(postStep),
     // A long run lets in the commands that arrive while it runs, Stop from any tab among them.
     betweenSteps: timeSlices(RUN_SLICE_MS),
   });
@@ -261,6 +264,8 @@ export async function openWorkerRuntime(
       try {
         return await supervisor.advanceTo(target, {
           signal: controller.signal,
+          // The passes the rule would delete after each batch are summed up before it commits.
+          keepPasses: await retention.keep(),
           onProgress: (reached, wakes) => post({ type: 'progress', advance, reached, wakes }),
         });
       } finally {
@@ -299,6 +304,32 @@ const rowOf = (p: ProcessRecord): ProcessView => ({
 });
 
 export type WorkerRuntime = Awaited<ReturnType<typeof openWorkerRuntime>>;
+
+/**
+ * Tells the page's watchdog which node each step is in. `busy` goes before every node (a node
+ * that then blocks the thread can post nothing more); `idle` only once no step has followed the
+ * last one by the next turn of the event loop: a run of many quick steps (an advance) posts one
+ * message a step, not two, and the page hears `idle` when the worker is free to answer a ping.
+ */
+function stepWatch(post: (event: RuntimeEvent) => void) {
+  let inStep = false;
+  let idleQueued = false;
+  return {
+    entering(process: string, path: string, wake: PendingWake | null) {
+      inStep = true;
+      post({ type: 'busy', process, path, wake });
+    },
+    left() {
+      inStep = false;
+      if (idleQueued) return;
+      idleQueued = true;
+      setTimeout(() => {
+        idleQueued = false;
+        if (!inStep) post({ type: 'idle' });
+      }, 0);
+    },
+  };
+}
 
 /** On first run the workspace opens on the examples, so the first minute shows what wakeflow does. */
 async function seedWorkspace(idb: IdbStore, seed: readonly Flow[]): Promise<void> {
