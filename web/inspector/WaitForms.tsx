@@ -1,4 +1,4 @@
-import { memo, useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { HumanField, Trigger } from '../../shared/schema.ts';
 import { waitsWithTriggers } from '../../runtime/engine/step.ts';
@@ -93,11 +93,20 @@ function HumanForm({
         variant="primary"
         size="sm"
         icon={<Check size={14} aria-hidden="true" />}
+        onClick={onePressOnly}
       >
         Send answer
       </Button>
     </form>
   );
+}
+
+/**
+ * The second click of a double-click is the same press, not a second answer: without this it
+ * could land on the form of the next pass, drawn in between, and answer that one too.
+ */
+function onePressOnly(e: MouseEvent<HTMLButtonElement>) {
+  if (e.detail > 1) e.preventDefault();
 }
 
 function valueOf(field: HumanField, raw: string | boolean | undefined): unknown {
