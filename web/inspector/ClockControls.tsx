@@ -6,7 +6,7 @@ import { Button } from '../ui/Button.tsx';
 import { Clock, FastForward, SkipForward } from '../ui/icons.tsx';
 import { ClockTime } from './Countdown.tsx';
 import { formatInstant } from './formatTime.ts';
-import { useInspector } from './inspectorState.ts';
+import { setClock, useInspector } from './inspectorState.ts';
 
 /**
  * The clock: real time, or virtual time moved forward by a duration or to the next due timer.
@@ -48,6 +48,8 @@ export function ClockControls() {
               s.advancing ? { advancing: { ...s.advancing, reached, wakes } } : {},
             ),
         });
+        // The clock shows where the advance ended as the progress goes, in the same render.
+        setClock(runtime.clock.mode, runtime.clock.now());
       } finally {
         useInspector.setState({ advancing: undefined });
       }

@@ -238,7 +238,11 @@ export async function createRuntime(options: {
       const cancel = () => void call((r) => r.cancelAdvance(advance));
       signal?.addEventListener('abort', cancel);
       try {
-        return await call((r) => r.advanceTo(target, advance));
+        const ended = await call((r) => r.advanceTo(target, advance));
+        // The worker tells its clock with the change it posts a little later; the page knows
+        // where the advance ended now, so what it draws next is the end, not a time on the way.
+        clock = { mode: 'virtual', virtual: ended.reached };
+        return ended;
       } finally {
         progress.delete(advance);
         signal?.removeEventListener('abort', cancel);
