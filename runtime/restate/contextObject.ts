@@ -1,6 +1,33 @@
 import * as restate from '@restatedev/restate-sdk';
 import type { ContextChange, ContextRecord } from '../supervisor/records.ts';
 
+/** What a commit's context half is given (StepCommit's `context`, less its id: the key). */
+export interface ContextCommit {
+  expectedVersion: number;
+  write?: { value: unknown; changes: ContextChange[]; versions?: number };
+}
+
+/**
+ * A commit's context half (Store.commitStep): compare-and-set, then the write if any. A commit
+ * may hold several steps (group commit): one change, and one version, per node that wrote, in
+ * order; `versions` counts them where the journal's retention rule summed up older passes'
+ * changes, so the version moves by it and each change is kept at its own version.
+ */
+export async function commitContext(
+  ctx: Pick<restate.ObjectContext, 'get' | 'set'>,
+  input: ContextCommit,
+): Promise<boolean> {
+  const version = await ctx.get<number>('version');
+  if (version !== input.expectedVersion) return false;
+  if (input.write) {
+    const { value, changes, versions } = input.write;
+    ctx.set('value', value);
+    ctx.set('version', version + (versions ?? changes.length));
+    for (const change of changes) ctx.set(`change:${change.version}`, change);
+  }
+  return true;
+}
+
 /**
  * A context entity (FORMAT.md: the context is a JSON document with an id and a version), one
  * Virtual Object per context id. Its exclusive handlers run one at a time per key, so two
@@ -39,23 +66,7 @@ export const contextObject = restate.object({
      * commit may hold several steps (group commit): one change, and one version, per node that
      * wrote, in order.
      */
-    commit: restate.handlers.object.exclusive(
-      { ingressPrivate: true },
-      async (
-        ctx: restate.ObjectContext,
-        input: { expectedVersion: number; write?: { value: unknown; changes: ContextChange[] } },
-      ): Promise<boolean> => {
-        const version = await ctx.get<number>('version');
-        if (version !== input.expectedVersion) return false;
-        if (input.write) {
-          const { value, changes } = input.write;
-          ctx.set('value', value);
-          ctx.set('version', version + changes.length);
-          changes.forEach((change, i) => ctx.set(`change:${version + i + 1}`, change));
-        }
-        return true;
-      },
-    ),
+    commit: restate.handlers.object.exclusive({ ingressPrivate: true }, commitContext),
     get: restate.handlers.object.shared(
       async (ctx: restate.ObjectSharedContext): Promise<ContextRecord | null> => {
         const version = await ctx.get<number>('version');
