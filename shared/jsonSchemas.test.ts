@@ -83,6 +83,25 @@ describe('the published JSON Schemas (schema/)', () => {
     const fine = wait({ id: 't', event: 'go', into: 'x' });
     expect([parseFlowFile(JSON.stringify(fine)).ok, check(fine).ok]).toEqual([true, true]);
   });
+
+  it("state the scenario's bound on live branches as a whole number from 1 to 10,000", () => {
+    const scenario = (maxLiveBranches: unknown) => ({
+      format: 'scenario/1',
+      flows: [],
+      clock: '2026-01-01T00:00:00Z',
+      maxLiveBranches,
+      steps: [],
+    });
+    const verdicts = [1, 2.5, 0, 10_000, 10_001, '5'].map((n) => [n, check(scenario(n)).ok]);
+    expect(verdicts).toEqual([
+      [1, true],
+      [2.5, false],
+      [0, false],
+      [10_000, true],
+      [10_001, false],
+      ['5', false],
+    ]);
+  });
 });
 
 describe('"$schema" in a file', () => {

@@ -106,6 +106,8 @@ const scenarioFields = {
     )
     .optional()
     .meta({
+      // The refinement above, as JSON Schema states it (zod writes "number" for a refined one).
+      type: 'integer',
       description:
         'Live branches a process may have at once (nodes ready, waits and running sub-flows); a step that leaves more fails its node. 500 when absent.',
     }),
