@@ -6,6 +6,7 @@ import './ui/ui.css';
 import './app.css';
 import { connectRuntime } from './connectRuntime.ts';
 import { restoreSession } from './shell/restoreSession.ts';
+import { createWorkbench } from './shell/WorkbenchProvider.tsx';
 import { startTheme } from './ui/theme.ts';
 
 const root = document.getElementById('root');
@@ -13,9 +14,11 @@ if (!root) throw new Error('index.html has no #root element');
 
 // Before the first render, so that the page never flashes the other theme.
 startTheme();
+// The workbench's stores and services, made once here and provided to every view.
+const parts = createWorkbench();
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App parts={parts} />
   </StrictMode>,
 );
 void connectRuntime().then(restoreSession);

@@ -2,7 +2,7 @@ import { refreshInspection, selectProcess } from '../inspector/inspectorState.ts
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { openWorkspaceFlow, savePendingEdit } from '../workspace/workspaceActions.ts';
 import { lastStart } from '../state/session.ts';
-import { showRunView } from '../state/shellState.ts';
+import { showRunView, type ShellStore } from '../state/shellState.ts';
 
 /** A first context that makes each example do what it shows, for its first start. */
 const EXAMPLE_CONTEXTS: Readonly<Record<string, string>> = {
@@ -24,6 +24,7 @@ export type StartContext = { text: string; value: unknown } | { shareWith: strin
  * process is selected and the run view shown, so that what was started is what is seen.
  */
 export async function startProcess(
+  deps: { shell: ShellStore },
   flow: string,
   context: StartContext,
   paused: boolean,
@@ -40,7 +41,7 @@ export async function startProcess(
   );
   if ('text' in context) lastStart.set(flow, context.text);
   selectProcess(record.id);
-  showRunView();
+  showRunView(deps.shell);
   // Its position is drawn on the canvas of its flow.
   await openWorkspaceFlow(flow);
   await refreshInspection(runtime);

@@ -5,7 +5,7 @@ import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
 import { ChevronDown, Play } from '../ui/icons.tsx';
 import { notify } from '../ui/Toast.tsx';
-import { setStartOpen } from '../state/shellState.ts';
+import { setStartOpen, useShellStore } from '../state/shellState.ts';
 import { firstContextOf, startProcess } from '../panels/startProcess.ts';
 
 /**
@@ -17,13 +17,14 @@ export function StartButton() {
   const flowId = useDesigner((s) => (s.open ? s.meta.id : undefined));
   const flowName = useDesigner((s) => s.meta.name ?? s.meta.id);
   const canRun = useDesigner((s) => s.problems.length === 0);
+  const shell = useShellStore();
 
   const start = async () => {
     if (!flowId) return;
     const text = firstContextOf(flowId);
     const parsed = parseJsonText(text);
     try {
-      await startProcess(flowId, { text, value: parsed.ok ? parsed.value : {} }, false);
+      await startProcess({ shell }, flowId, { text, value: parsed.ok ? parsed.value : {} }, false);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       useInspector.setState({ error: `Could not start ${flowName}: ${why}` });
@@ -52,7 +53,7 @@ export function StartButton() {
         tooltip="Start with options: another flow, a first context, a shared context, or paused"
         icon={<ChevronDown size={14} />}
         disabled={!ready}
-        onClick={() => setStartOpen(true)}
+        onClick={() => setStartOpen(shell, true)}
       />
     </div>
   );
