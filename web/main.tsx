@@ -16,9 +16,12 @@ if (!root) throw new Error('index.html has no #root element');
 startTheme();
 // The workbench's stores and services, made once here and provided to every view.
 const parts = createWorkbench();
+// What a dev-server e2e test reads of what the page holds (e2e/processTable.spec.ts); a built
+// app has no such hook.
+if (import.meta.env.DEV) Object.assign(window, { wakeflowWorkbench: parts });
 createRoot(root).render(
   <StrictMode>
     <App parts={parts} />
   </StrictMode>,
 );
-void connectRuntime().then(restoreSession);
+void connectRuntime(parts).then(() => restoreSession(parts));

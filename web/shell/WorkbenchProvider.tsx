@@ -1,5 +1,25 @@
 import type { ReactNode } from 'react';
+import {
+  createInspectorStore,
+  InspectorProvider,
+  type InspectorStore,
+} from '../inspector/inspectorState.ts';
+import {
+  createRuntimeConnection,
+  RuntimeConnectionProvider,
+  type RuntimeConnection,
+} from '../state/runtimeConnection.ts';
+import {
+  createRuntimeStateStore,
+  RuntimeStateProvider,
+  type RuntimeStateStore,
+} from '../state/runtimeState.ts';
 import { createShellStore, ShellProvider, type ShellStore } from '../state/shellState.ts';
+import {
+  createWorkspaceActions,
+  WorkspaceActionsProvider,
+  type WorkspaceActions,
+} from '../workspace/workspaceActions.ts';
 
 /**
  * Everything one workbench keeps: its stores (state that views render on) and its services
@@ -8,10 +28,22 @@ import { createShellStore, ShellProvider, type ShellStore } from '../state/shell
  */
 export interface WorkbenchParts {
   shell: ShellStore;
+  runtimeState: RuntimeStateStore;
+  inspector: InspectorStore;
+  connection: RuntimeConnection;
+  workspace: WorkspaceActions;
 }
 
 export function createWorkbench(): WorkbenchParts {
-  return { shell: createShellStore() };
+  const runtimeState = createRuntimeStateStore();
+  const connection = createRuntimeConnection();
+  return {
+    shell: createShellStore(),
+    runtimeState,
+    inspector: createInspectorStore(),
+    connection,
+    workspace: createWorkspaceActions({ connection, runtimeState }),
+  };
 }
 
 /** Provides a workbench's stores and services to the views under it. */
@@ -22,5 +54,15 @@ export function WorkbenchProvider({
   parts: WorkbenchParts;
   children: ReactNode;
 }) {
-  return <ShellProvider value={parts.shell}>{children}</ShellProvider>;
+  return (
+    <RuntimeConnectionProvider value={parts.connection}>
+      <RuntimeStateProvider value={parts.runtimeState}>
+        <WorkspaceActionsProvider value={parts.workspace}>
+          <InspectorProvider value={parts.inspector}>
+            <ShellProvider value={parts.shell}>{children}</ShellProvider>
+          </InspectorProvider>
+        </WorkspaceActionsProvider>
+      </RuntimeStateProvider>
+    </RuntimeConnectionProvider>
+  );
 }

@@ -10,7 +10,7 @@ import {
   flowsFileText,
   withCalledFlows,
 } from '../../workspace/exportFlows.ts';
-import { workspaceFlows } from '../../workspace/workspaceActions.ts';
+import { useWorkspaceActions } from '../../workspace/workspaceActions.ts';
 import { downloadBpmn } from '../../workspace/exportBpmnFile.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import {
@@ -40,6 +40,7 @@ export function DesignerToolbar({
   const canRedo = useDesigner((s) => s.history.future.length > 0);
   const flowId = useDesigner((s) => s.meta.id);
   const open = useDesigner((s) => s.open);
+  const { workspaceFlows } = useWorkspaceActions();
   const showFlow = useShowFlow();
   const { getInternalNode } = useReactFlow<CanvasNode, CanvasEdge>();
   const picker = useRef<HTMLInputElement>(null);

@@ -10,12 +10,8 @@ import { PropertyPanel } from '../../panels/properties/PropertyPanel.tsx';
 import { useRuntimeState } from '../../state/runtimeState.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useFlowNames } from '../../workspace/useFlowNames.ts';
-import {
-  initialFlowId,
-  openWorkspaceFlow,
-  startAutosave,
-  workspaceFlows,
-} from '../../workspace/workspaceActions.ts';
+import { useWorkspaceActions } from '../../workspace/workspaceActions.ts';
+import { useInspectorStore } from '../../inspector/inspectorState.ts';
 import { addNode, spotForNew, useDesigner } from '../designerStore.ts';
 import { startLiveValidation } from '../validation.ts';
 import { ProblemsList } from './ProblemsList.tsx';
@@ -26,21 +22,26 @@ import './designer.css';
  * autosave, sub-flows opened in place, and the drawing shortcuts. Inside a ReactFlowProvider.
  */
 export function useDesignerSession(onHelp: () => void): void {
-  const ready = useRuntimeState((s) => s.runtime !== undefined);
+  const ready = useRuntimeState((s) => s.ready);
+  const workspace = useWorkspaceActions();
+  const inspector = useInspectorStore();
   useEffect(() => {
+    const { initialFlowId, openWorkspaceFlow, startAutosave, workspaceFlows } = workspace;
     if (!ready) return;
     void initialFlowId().then((id) => {
       if (id) void openWorkspaceFlow(id);
     });
     const stopValidation = startLiveValidation(workspaceFlows);
     const stopAutosave = startAutosave();
-    const stopSubflows = setOpenSubflowHandler((id, node) => void openSubflowNode(id, node));
+    const stopSubflows = setOpenSubflowHandler(
+      (id, node) => void openSubflowNode({ inspector, workspace }, id, node),
+    );
     return () => {
       stopValidation();
       stopAutosave();
       stopSubflows();
     };
-  }, [ready]);
+  }, [ready, workspace, inspector]);
   useShortcuts({ onHelp });
 }
 
