@@ -25,11 +25,10 @@ function draw(node: FlowNode): string {
   const component = nodeTypes[canvasNode.type as NodeKind] as ComponentType<object>;
   const props = { id: node.id, data: canvasNode.data, selected: false, isConnectable: true };
   return renderToStaticMarkup(
-    createElement(
-      WorkbenchProvider,
-      { parts: createWorkbench() },
-      createElement(ReactFlowProvider, null, createElement(component, props)),
-    ),
+    createElement(WorkbenchProvider, {
+      parts: createWorkbench(),
+      children: createElement(ReactFlowProvider, null, createElement(component, props)),
+    }),
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDesigner } from '../designer/designerStore.ts';
+import { useDesigner, useDesignerStore } from '../designer/designerStore.ts';
 import { Button } from '../ui/Button.tsx';
 import { openLevel } from './openInPlace.ts';
 import { setScope, useInspector, useInspectorStore } from './inspectorState.ts';
@@ -16,6 +16,7 @@ export function ScopeBreadcrumb() {
   const flowId = useDesigner((s) => s.meta.id);
   const inspector = useInspectorStore();
   const workspace = useWorkspaceActions();
+  const designer = useDesignerStore();
 
   // A flow opened some other way (the workspace list) that is a level of the path goes to that
   // level, so the position drawn is always that of the flow on the canvas.
@@ -41,7 +42,9 @@ export function ScopeBreadcrumb() {
                   size="sm"
                   variant="ghost"
                   tooltip={`Back up to ${level.label}`}
-                  onClick={() => void openLevel({ inspector, workspace }, level.path, level.flow)}
+                  onClick={() =>
+                    void openLevel({ inspector, designer, workspace }, level.path, level.flow)
+                  }
                 >
                   {level.label}
                 </Button>

@@ -1,10 +1,11 @@
-import { useDesigner } from '../designer/designerStore.ts';
+import type { DesignerStore } from '../designer/designerStore.ts';
 import type { WorkspaceActions } from '../workspace/workspaceActions.ts';
 import { setScope, shownFlow, type InspectorStore } from './inspectorState.ts';
 
-/** What opening a flow in place reaches: the inspector's store and the workspace's actions. */
+/** What opening a flow in place reaches: the inspector's and designer's stores, the workspace. */
 export interface OpenInPlaceDeps {
   inspector: InspectorStore;
+  designer: DesignerStore;
   workspace: Pick<WorkspaceActions, 'openWorkspaceFlow'>;
 }
 
@@ -20,7 +21,7 @@ export async function openSubflowNode(
 ): Promise<void> {
   const s = deps.inspector.getState();
   const inPlace =
-    nodeId !== undefined && s.inspection && shownFlow(s) === useDesigner.getState().meta.id
+    nodeId !== undefined && s.inspection && shownFlow(s) === deps.designer.getState().meta.id
       ? [...s.inspection.levels[s.inspection.levels.length - 1]!.path, nodeId]
       : undefined;
   // The flow opens first: the breadcrumb follows the canvas to a level it already knows.

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 import {
+  createDesignerStore,
+  DesignerProvider,
+  type DesignerStore,
+} from '../designer/designerStore.ts';
+import {
   createInspectorStore,
   InspectorProvider,
   type InspectorStore,
@@ -27,6 +32,7 @@ import {
  * entry and provided to every view through context; nothing of it lives in a module.
  */
 export interface WorkbenchParts {
+  designer: DesignerStore;
   shell: ShellStore;
   runtimeState: RuntimeStateStore;
   inspector: InspectorStore;
@@ -37,12 +43,14 @@ export interface WorkbenchParts {
 export function createWorkbench(): WorkbenchParts {
   const runtimeState = createRuntimeStateStore();
   const connection = createRuntimeConnection();
+  const designer = createDesignerStore();
   return {
+    designer,
     shell: createShellStore(),
     runtimeState,
     inspector: createInspectorStore(),
     connection,
-    workspace: createWorkspaceActions({ connection, runtimeState }),
+    workspace: createWorkspaceActions({ connection, designer, runtimeState }),
   };
 }
 
@@ -59,7 +67,9 @@ export function WorkbenchProvider({
       <RuntimeStateProvider value={parts.runtimeState}>
         <WorkspaceActionsProvider value={parts.workspace}>
           <InspectorProvider value={parts.inspector}>
-            <ShellProvider value={parts.shell}>{children}</ShellProvider>
+            <DesignerProvider value={parts.designer}>
+              <ShellProvider value={parts.shell}>{children}</ShellProvider>
+            </DesignerProvider>
           </InspectorProvider>
         </WorkspaceActionsProvider>
       </RuntimeStateProvider>

@@ -78,9 +78,14 @@ describe('the clock and the save state: one copy on the page, set by the runtime
   it('an event that tells nothing new sets nothing, so nothing renders', () => {
     const { store, runtime } = setup();
     const before = store.getState();
+    // Real time moves on the tick alone, not on every event between two ticks.
+    vi.setSystemTime(T0 + 400);
     runtime.tell({ clock: { mode: 'real' }, saveState: { saved: true } });
-    // Real time is read at the event; at the same instant it is the same time.
     expect(store.getState()).toBe(before);
+    runtime.tell({ clock: { mode: 'virtual', virtual: T0 }, saveState: { saved: true } });
+    const virtual = store.getState();
+    runtime.tell({ clock: { mode: 'virtual', virtual: T0 }, saveState: { saved: true } });
+    expect(store.getState()).toBe(virtual);
   });
 
   it('stops following when told to', () => {

@@ -73,7 +73,9 @@ export function followRuntime(
   const told = (state: RuntimeClientState) => {
     const before = store.getState();
     const clock = { mode: state.clock.mode, now: nowOf(state.clock) };
-    const sameClock = before.clock.mode === clock.mode && before.clock.now === clock.now;
+    // Real time moves on the tick alone: an event while it runs changes nothing shown.
+    const sameClock =
+      before.clock.mode === clock.mode && (clock.mode === 'real' || before.clock.now === clock.now);
     const sameSave = sameJson(before.saveState, state.saveState);
     if (sameClock && sameSave) return;
     store.setState({

@@ -1,5 +1,10 @@
 import type { Flow } from '../../shared/schema.ts';
-import { currentFlow, openFlow, renameFlow, useDesigner } from '../designer/designerStore.ts';
+import {
+  currentFlow,
+  openFlow,
+  renameFlow,
+  type DesignerStore,
+} from '../designer/designerStore.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
 import type { RuntimeConnection } from '../state/runtimeConnection.ts';
 import type { RuntimeStateStore } from '../state/runtimeState.ts';
@@ -12,9 +17,10 @@ import { freshId } from '../designer/newIds.ts';
  */
 interface Workspace {
   connection: RuntimeConnection;
+  designer: DesignerStore;
   runtimeState: RuntimeStateStore;
   /** Undo histories of the flows not open now, by flow id, for this tab's life. */
-  histories: Map<string, ReturnType<typeof useDesigner.getState>['history']>;
+  histories: Map<string, ReturnType<DesignerStore['getState']>['history']>;
   /** Saves the open flow's edit that autosave has not saved yet, if there is one. */
   savePending: () => Promise<void>;
 }
@@ -25,6 +31,7 @@ interface Workspace {
  */
 export function createWorkspaceActions(deps: {
   connection: RuntimeConnection;
+  designer: DesignerStore;
   runtimeState: RuntimeStateStore;
 }) {
   const ws: Workspace = { ...deps, histories: new Map(), savePending: async () => {} };
@@ -67,16 +74,16 @@ async function openWorkspaceFlow(
   flow: Flow | undefined = workspaceFlows(ws).get(id),
 ): Promise<void> {
   if (!flow) return;
-  const { meta, open, history } = useDesigner.getState();
+  const { meta, open, history } = ws.designer.getState();
   // The flow on the canvas already: opening it again would only wipe its undo history.
   if (open && meta.id === id) return;
   // An edit still waiting for its autosave belongs to the flow open now: save it before leaving.
   await savePendingEdit(ws);
   if (open && meta.id) ws.histories.set(meta.id, history);
-  openFlow(flow);
+  openFlow(ws.designer, flow);
   // Each flow keeps its undo history while the tab lives, however often another is opened.
   const kept = ws.histories.get(id);
-  if (kept) useDesigner.setState({ history: kept });
+  if (kept) ws.designer.setState({ history: kept });
   await (await runtime(ws)).store.putMeta('openFlow', id);
 }
 
@@ -110,10 +117,11 @@ async function createFlow(ws: Workspace): Promise<void> {
 }
 
 async function renameWorkspaceFlow(ws: Workspace, id: string, name: string): Promise<void> {
-  const flow = id === useDesigner.getState().meta.id ? currentFlow() : workspaceFlows(ws).get(id);
+  const flow =
+    id === ws.designer.getState().meta.id ? currentFlow(ws.designer) : workspaceFlows(ws).get(id);
   if (!flow) return;
   // Renaming the open flow is an edit like any other: it can be undone, and autosave saves it.
-  if (id === useDesigner.getState().meta.id) return renameFlow(name);
+  if (id === ws.designer.getState().meta.id) return renameFlow(ws.designer, name);
   await (await runtime(ws)).saveFlow({ ...flow, name });
 }
 
@@ -127,15 +135,15 @@ async function duplicateWorkspaceFlow(ws: Workspace, id: string): Promise<void> 
 }
 
 async function deleteWorkspaceFlow(ws: Workspace, id: string): Promise<void> {
-  const deletingOpen = useDesigner.getState().meta.id === id;
+  const deletingOpen = ws.designer.getState().meta.id === id;
   // Closed first, so that a pending autosave cannot bring the deleted flow back.
-  if (deletingOpen) useDesigner.setState({ open: false });
+  if (deletingOpen) ws.designer.setState({ open: false });
   else await savePendingEdit(ws);
   await (await runtime(ws)).deleteFlow(id);
   if (deletingOpen) {
     const next = ws.runtimeState.getState().flows.find((f) => f.id !== id);
     if (next) await openWorkspaceFlow(ws, next.id);
-    else useDesigner.setState({ open: false, nodes: [], edges: [] });
+    else ws.designer.setState({ open: false, nodes: [], edges: [] });
   }
 }
 
@@ -160,8 +168,8 @@ function savePendingEdit(ws: Workspace): Promise<void> {
 function startAutosave(ws: Workspace, delayMs = 250): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending = false;
-  let last = useDesigner.getState();
-  const unsubscribe = useDesigner.subscribe((now) => {
+  let last = ws.designer.getState();
+  const unsubscribe = ws.designer.subscribe((now) => {
     const before = last;
     last = now;
     // Opening another flow is not an edit of it: nothing to save.
@@ -174,8 +182,8 @@ function startAutosave(ws: Workspace, delayMs = 250): () => void {
   const save = async () => {
     clearTimeout(timer);
     pending = false;
-    if (!useDesigner.getState().open) return;
-    await (await runtime(ws)).saveFlow(currentFlow());
+    if (!ws.designer.getState().open) return;
+    await (await runtime(ws)).saveFlow(currentFlow(ws.designer));
   };
   ws.savePending = () => (pending ? save() : Promise.resolve());
   const flushNow = () => void save();
@@ -188,7 +196,7 @@ function startAutosave(ws: Workspace, delayMs = 250): () => void {
   };
 }
 
-type DesignerSnapshot = ReturnType<typeof useDesigner.getState>;
+type DesignerSnapshot = ReturnType<DesignerStore['getState']>;
 
 /** Whether what would be saved changed: content or positions, not selection or problems. */
 function savedContentChanged(a: DesignerSnapshot, b: DesignerSnapshot): boolean {

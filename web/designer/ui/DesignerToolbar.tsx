@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useReactFlow } from '@xyflow/react';
 import type { CanvasEdge, CanvasNode } from '../canvasTypes.ts';
 import { useShowFlow } from '../../canvas/useOpeningView.ts';
-import { autoLayout, useDesigner, redoEdit, undoEdit, currentFlow } from '../designerStore.ts';
+import { useDesigner, useDesignerActions, useDesignerStore } from '../designerStore.ts';
 import { downloadDataUrl, flowPicture } from '../exportImage.ts';
 import {
   download,
@@ -41,6 +41,8 @@ export function DesignerToolbar({
   const flowId = useDesigner((s) => s.meta.id);
   const open = useDesigner((s) => s.open);
   const { workspaceFlows } = useWorkspaceActions();
+  const designer = useDesignerStore();
+  const { autoLayout, redoEdit, undoEdit, currentFlow } = useDesignerActions();
   const showFlow = useShowFlow();
   const { getInternalNode } = useReactFlow<CanvasNode, CanvasEdge>();
   const picker = useRef<HTMLInputElement>(null);
@@ -49,7 +51,7 @@ export function DesignerToolbar({
   const picture = async (kind: 'png' | 'svg') => {
     setBusy(`Drawing the ${kind.toUpperCase()}…`);
     try {
-      const s = useDesigner.getState();
+      const s = designer.getState();
       const nodes = s.nodes.flatMap((n) => getInternalNode(n.id) ?? []);
       const edges = s.edges.flatMap((e) => (e.data ? [e.data.edge] : []));
       downloadDataUrl(`${flowId}.${kind}`, await flowPicture(kind, nodes, edges, s.closing));

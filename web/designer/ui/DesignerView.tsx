@@ -12,7 +12,12 @@ import { Button } from '../../ui/Button.tsx';
 import { useFlowNames } from '../../workspace/useFlowNames.ts';
 import { useWorkspaceActions } from '../../workspace/workspaceActions.ts';
 import { useInspectorStore } from '../../inspector/inspectorState.ts';
-import { addNode, spotForNew, useDesigner } from '../designerStore.ts';
+import {
+  useDesigner,
+  useDesignerActions,
+  useDesignerStore,
+  type DesignerActions,
+} from '../designerStore.ts';
 import { startLiveValidation } from '../validation.ts';
 import { ProblemsList } from './ProblemsList.tsx';
 import './designer.css';
@@ -25,29 +30,31 @@ export function useDesignerSession(onHelp: () => void): void {
   const ready = useRuntimeState((s) => s.ready);
   const workspace = useWorkspaceActions();
   const inspector = useInspectorStore();
+  const designer = useDesignerStore();
   useEffect(() => {
     const { initialFlowId, openWorkspaceFlow, startAutosave, workspaceFlows } = workspace;
     if (!ready) return;
     void initialFlowId().then((id) => {
       if (id) void openWorkspaceFlow(id);
     });
-    const stopValidation = startLiveValidation(workspaceFlows);
+    const stopValidation = startLiveValidation(designer, workspaceFlows);
     const stopAutosave = startAutosave();
     const stopSubflows = setOpenSubflowHandler(
-      (id, node) => void openSubflowNode({ inspector, workspace }, id, node),
+      (id, node) => void openSubflowNode({ inspector, designer, workspace }, id, node),
     );
     return () => {
       stopValidation();
       stopAutosave();
       stopSubflows();
     };
-  }, [ready, workspace, inspector]);
+  }, [ready, workspace, inspector, designer]);
   useShortcuts({ onHelp });
 }
 
 /** Adds a node of a kind in free space beside the selection (or right of the last node), in view. */
-export function useAddAtCentre(): (kind: Parameters<typeof addNode>[0]) => void {
+export function useAddAtCentre(): (kind: Parameters<DesignerActions['addNode']>[0]) => void {
   const { screenToFlowPosition } = useReactFlow();
+  const { addNode, spotForNew } = useDesignerActions();
   const keepInView = useKeepInView();
   return useCallback(
     (kind) => {
@@ -58,7 +65,7 @@ export function useAddAtCentre(): (kind: Parameters<typeof addNode>[0]) => void 
       const id = addNode(kind, spotForNew(screenToFlowPosition(centre)));
       requestAnimationFrame(() => keepInView(id));
     },
-    [screenToFlowPosition, keepInView],
+    [screenToFlowPosition, keepInView, addNode, spotForNew],
   );
 }
 
