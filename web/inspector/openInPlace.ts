@@ -1,6 +1,7 @@
-import type { DesignerStore } from '../designer/designerStore.ts';
-import type { WorkspaceActions } from '../workspace/workspaceActions.ts';
-import { setScope, shownFlow, type InspectorStore } from './inspectorState.ts';
+import { useCallback } from 'react';
+import { useDesignerStore, type DesignerStore } from '../designer/designerStore.ts';
+import { useWorkspaceActions, type WorkspaceActions } from '../workspace/workspaceActions.ts';
+import { setScope, shownFlow, useInspectorStore, type InspectorStore } from './inspectorState.ts';
 
 /** What opening a flow in place reaches: the inspector's and designer's stores, the workspace. */
 export interface OpenInPlaceDeps {
@@ -37,4 +38,18 @@ export async function openLevel(
 ): Promise<void> {
   await deps.workspace.openWorkspaceFlow(flowId);
   setScope(deps.inspector, path);
+}
+
+/**
+ * What a sub-flow node's "Open" button does, bound to this workbench: a node component gets no
+ * props but its data (React Flow renders it), so it reaches the stores through context.
+ */
+export function useOpenSubflowNode(): (flowId: string, nodeId?: string) => void {
+  const inspector = useInspectorStore();
+  const designer = useDesignerStore();
+  const workspace = useWorkspaceActions();
+  return useCallback(
+    (flowId, nodeId) => void openSubflowNode({ inspector, designer, workspace }, flowId, nodeId),
+    [inspector, designer, workspace],
+  );
 }

@@ -1,17 +1,14 @@
 import { useReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Canvas } from '../../canvas/Canvas.tsx';
-import { setOpenSubflowHandler } from '../../canvas/nodes/openSubflow.ts';
 import { useKeepInView } from '../../canvas/useKeepInView.ts';
 import { useShortcuts } from '../../canvas/useShortcuts.ts';
-import { openSubflowNode } from '../../inspector/openInPlace.ts';
 import { ScopeBreadcrumb } from '../../inspector/ScopeBreadcrumb.tsx';
 import { PropertyPanel } from '../../panels/properties/PropertyPanel.tsx';
 import { useRuntimeState } from '../../state/runtimeState.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useFlowNames } from '../../workspace/useFlowNames.ts';
 import { useWorkspaceActions } from '../../workspace/workspaceActions.ts';
-import { useInspectorStore } from '../../inspector/inspectorState.ts';
 import {
   useDesigner,
   useDesignerActions,
@@ -24,12 +21,11 @@ import './designer.css';
 
 /**
  * What the designer runs while the workspace is open: the flow opened first, live validation,
- * autosave, sub-flows opened in place, and the drawing shortcuts. Inside a ReactFlowProvider.
+ * autosave, and the drawing shortcuts (a sub-flow node opens in place itself: openInPlace.ts). Inside a ReactFlowProvider.
  */
 export function useDesignerSession(onHelp: () => void): void {
   const ready = useRuntimeState((s) => s.ready);
   const workspace = useWorkspaceActions();
-  const inspector = useInspectorStore();
   const designer = useDesignerStore();
   useEffect(() => {
     const { initialFlowId, openWorkspaceFlow, startAutosave, workspaceFlows } = workspace;
@@ -39,15 +35,11 @@ export function useDesignerSession(onHelp: () => void): void {
     });
     const stopValidation = startLiveValidation(designer, workspaceFlows);
     const stopAutosave = startAutosave();
-    const stopSubflows = setOpenSubflowHandler(
-      (id, node) => void openSubflowNode({ inspector, designer, workspace }, id, node),
-    );
     return () => {
       stopValidation();
       stopAutosave();
-      stopSubflows();
     };
-  }, [ready, workspace, inspector, designer]);
+  }, [ready, workspace, designer]);
   useShortcuts({ onHelp });
 }
 
