@@ -34,6 +34,21 @@ const webLayers = {
     'workspace',
   ],
 };
+// No store is a module's singleton (docs/architecture.md, "web/ in layers"): each is made by a
+// factory (`createStore` of zustand/vanilla) and provided through React context, read with
+// `useStore`. zustand's `create` makes a store at module level, which every test then shares.
+const noSingletonStore = [
+  {
+    name: 'zustand',
+    importNames: ['create'],
+    message:
+      "A store is made per workbench with createStore from 'zustand/vanilla' and provided through context (web/state/storeContext.ts), not created at module level",
+  },
+  {
+    name: 'zustand/traditional',
+    message: "A store is made with createStore from 'zustand/vanilla' (web/state/storeContext.ts)",
+  },
+];
 const layerRules = Object.entries(webLayers).map(([folder, allowed]) => {
   const self = folder.slice('web/'.length);
   const refused = [...webFolders, 'designer', 'state', 'runtime', 'ui'].filter(
@@ -48,6 +63,7 @@ const layerRules = Object.entries(webLayers).map(([folder, allowed]) => {
       'no-restricted-imports': [
         'error',
         {
+          paths: noSingletonStore,
           patterns: [
             {
               // designer/ui inside designer/ is named from there as ./ui/.
@@ -93,6 +109,11 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Every file of web/ (the entry and shell/ too, and tests); the layers' rules below repeat it.
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: noSingletonStore }] },
   },
   ...layerRules,
   {

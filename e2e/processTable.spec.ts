@@ -41,12 +41,12 @@ test('rule: a workspace of many processes lists them all, while the DOM holds on
   await expect(app.items.first()).toContainText(idOf(0));
   // The page holds only the window it shows, as the worker sent it: not every process.
   const held = () =>
-    page.evaluate(async () => {
-      const module = '/web/state/runtimeState.ts';
-      const { useRuntimeState } = (await import(
-        /* @vite-ignore */ module
-      )) as typeof import('../web/state/runtimeState.ts');
-      const { list } = useRuntimeState.getState();
+    page.evaluate(() => {
+      // The dev server's app hands its stores to a test (web/main.tsx).
+      const { wakeflowWorkbench } = window as unknown as {
+        wakeflowWorkbench: import('../web/shell/WorkbenchProvider.tsx').WorkbenchParts;
+      };
+      const { list } = wakeflowWorkbench.runtimeState.getState();
       return { rows: list.rows.length, offset: list.query.offset, total: list.total };
     });
   const first = await held();

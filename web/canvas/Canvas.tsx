@@ -22,12 +22,10 @@ import { VIRTUALIZE_ABOVE } from './openingView.ts';
 import { useOpeningView } from './useOpeningView.ts';
 import { usePositionInView } from './usePositionInView.ts';
 import {
-  addNode,
-  connect,
-  onEdgesChange,
-  onNodesChange,
   rectOf,
   useDesigner,
+  useDesignerActions,
+  useDesignerStore,
 } from '../designer/designerStore.ts';
 import type { CanvasNode } from '../designer/canvasTypes.ts';
 import { FlowChangesLegend } from './FlowChangesLegend.tsx';
@@ -68,6 +66,8 @@ export function Canvas() {
   const nodes = useDesigner((s) => s.nodes);
   const edges = useDesigner((s) => s.edges);
   const flowId = useDesigner((s) => s.meta.id);
+  const designer = useDesignerStore();
+  const { addNode, connect, onEdgesChange, onNodesChange } = useDesignerActions();
   const changed = useFlowChanges(flowId, nodes, edges);
   const missing = useMemo(() => missingNodes(nodes, edges), [nodes, edges]);
   const drawn = useMemo(
@@ -88,7 +88,7 @@ export function Canvas() {
   // edit. A node moved by the keyboard is kept in view, so it keeps its focus.
   const onFlowNodesChange = useCallback(
     (changes: NodeChange[]) => {
-      const ids = new Set(useDesigner.getState().nodes.map((n) => n.id));
+      const ids = new Set(designer.getState().nodes.map((n) => n.id));
       const ours = changes.filter(
         (c) => !('id' in c) || (!c.id.startsWith(REMOVED_PREFIX) && ids.has(c.id)),
       ) as NodeChange<CanvasNode>[];
@@ -98,10 +98,10 @@ export function Canvas() {
         if (c.type === 'position' && c.dragging !== true && c.id === focused)
           requestAnimationFrame(() => keepInView(c.id));
     },
-    [keepInView],
+    [keepInView, designer, onNodesChange],
   );
 
-  const onConnect: OnConnect = useCallback((c) => connect(c), []);
+  const onConnect: OnConnect = useCallback((c) => connect(c), [connect]);
 
   /** Opens the picker for a connection from a node, placed beside `screen` (client pixels). */
   const openPicker = useCallback(
@@ -142,7 +142,7 @@ export function Canvas() {
   /** The picker with the flow's nodes as targets, beside the node a connection leaves. */
   const connectFromKeyboard = useCallback(
     (from: ConnectFrom, focused: HTMLElement): boolean => {
-      const all = useDesigner.getState().nodes;
+      const all = designer.getState().nodes;
       const node = all.find((n) => n.id === from.node);
       if (!node || node.type === 'end') return false;
       const at = freeSpot(all.map(rectOf), rectOf(node));
@@ -152,7 +152,7 @@ export function Canvas() {
       openPicker(from, at, client, true);
       return true;
     },
-    [flowToScreenPosition, openPicker],
+    [flowToScreenPosition, openPicker, designer],
   );
   // Enter or Space on a source handle (SourceHandle) starts the same connection as the key.
   const connectFromHandle = useCallback(
@@ -207,7 +207,7 @@ export function Canvas() {
       e.preventDefault();
       addNode(kind, screenToFlowPosition({ x: e.clientX, y: e.clientY }));
     },
-    [screenToFlowPosition],
+    [screenToFlowPosition, addNode],
   );
 
   return (

@@ -1,7 +1,7 @@
 import { Command } from 'cmdk';
 import { useState, type KeyboardEvent } from 'react';
 import type { NodeKind } from '../../shared/schema.ts';
-import { addConnectedNode, connect, useDesigner } from '../designer/designerStore.ts';
+import { useDesigner, useDesignerActions } from '../designer/designerStore.ts';
 import { triggerHandleId } from '../designer/canvasTypes.ts';
 import { KIND_ICONS, KIND_NAMES } from '../designer/kinds.ts';
 import type { ConnectFrom } from './nodes/SourceHandle.tsx';
@@ -29,6 +29,7 @@ const NEW_KINDS = (Object.keys(KIND_NAMES) as NodeKind[]).filter((k) => k !== 's
  */
 export function ConnectPicker({ from, at, screen, existing, onClose }: ConnectPickerProps) {
   const source = useDesigner((s) => s.nodes.find((n) => n.id === from.node)?.data.node);
+  const { addConnectedNode, connect } = useDesignerActions();
   const targets = useDesigner((s) => s.nodes)
     .map((n) => n.data.node)
     .filter((n) => n.kind !== 'start' && n.id !== from.node);

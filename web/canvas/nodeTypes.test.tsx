@@ -7,6 +7,7 @@ import { NODE_KINDS, type FlowNode, type NodeKind } from '../../shared/schema.ts
 import { toCanvasNode } from '../designer/flowCanvas.ts';
 import { KIND_NAMES } from '../designer/kinds.ts';
 import { edgeTypes, nodeTypes } from './nodeTypes.ts';
+import { createWorkbench, WorkbenchProvider } from '../shell/WorkbenchProvider.tsx';
 
 const ONE_OF_EACH: Record<NodeKind, FlowNode> = {
   start: start(),
@@ -24,7 +25,10 @@ function draw(node: FlowNode): string {
   const component = nodeTypes[canvasNode.type as NodeKind] as ComponentType<object>;
   const props = { id: node.id, data: canvasNode.data, selected: false, isConnectable: true };
   return renderToStaticMarkup(
-    createElement(ReactFlowProvider, null, createElement(component, props)),
+    createElement(WorkbenchProvider, {
+      parts: createWorkbench(),
+      children: createElement(ReactFlowProvider, null, createElement(component, props)),
+    }),
   );
 }
 

@@ -1,7 +1,7 @@
 import { useNodesInitialized, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NEW_NODE_SIZE } from '../designer/placement.ts';
-import { useDesigner } from '../designer/designerStore.ts';
+import { useDesignerStore } from '../designer/designerStore.ts';
 import { openingViewport, VIRTUALIZE_ABOVE } from './openingView.ts';
 
 const unmeasured = (n: { measured: { width?: number } }) => !n.measured.width;
@@ -17,6 +17,7 @@ export const CONTROLS_BAND = 150;
 export function useShowFlow(): (options?: { duration?: number }) => boolean {
   const { setViewport } = useReactFlow();
   const store = useStoreApi();
+  const designer = useDesignerStore();
   return useCallback(
     (options = {}) => {
       const { nodeLookup, width, height, panZoom } = store.getState();
@@ -26,7 +27,7 @@ export function useShowFlow(): (options?: { duration?: number }) => boolean {
       // A large flow draws only what is in view, so the rest is never measured: those take the
       // size of a new node. Its nodes must be the open flow's, not the last flow's still.
       const large = nodes.length > VIRTUALIZE_ABOVE;
-      const first = useDesigner.getState().nodes[0];
+      const first = designer.getState().nodes[0];
       if (large ? first === undefined || !nodeLookup.has(first.id) : nodes.some(unmeasured))
         return false;
       const rects = nodes.map((n) => ({
@@ -40,7 +41,7 @@ export function useShowFlow(): (options?: { duration?: number }) => boolean {
       void setViewport(openingViewport(rects, start, { width, height }, CONTROLS_BAND), options);
       return true;
     },
-    [setViewport, store],
+    [setViewport, store, designer],
   );
 }
 

@@ -1,7 +1,7 @@
 import { isTextEntry } from '../ui/isTextEntry.ts';
 import { useEffect } from 'react';
 import { copySelection, duplicateSelection, pasteCopied } from '../designer/clipboard.ts';
-import { redoEdit, undoEdit } from '../designer/designerStore.ts';
+import { redoEdit, undoEdit, useDesignerStore } from '../designer/designerStore.ts';
 
 /**
  * The drawing tools' shortcuts (DESIGN.md): Ctrl+Z undo, Ctrl+Shift+Z (or Ctrl+Y) redo, Ctrl+C,
@@ -9,6 +9,7 @@ import { redoEdit, undoEdit } from '../designer/designerStore.ts';
  */
 export function useShortcuts(options: { onHelp: () => void }): void {
   const { onHelp } = options;
+  const store = useDesignerStore();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTextEntry(e.target)) return;
@@ -16,19 +17,19 @@ export function useShortcuts(options: { onHelp: () => void }): void {
       const key = e.key.toLowerCase();
       if (mod && key === 'z') {
         e.preventDefault();
-        if (e.shiftKey) redoEdit();
-        else undoEdit();
+        if (e.shiftKey) redoEdit(store);
+        else undoEdit(store);
       } else if (mod && key === 'y') {
         e.preventDefault();
-        redoEdit();
+        redoEdit(store);
       } else if (mod && key === 'c') {
-        copySelection();
+        copySelection(store);
       } else if (mod && key === 'v') {
         e.preventDefault();
-        pasteCopied();
+        pasteCopied(store);
       } else if (mod && key === 'd') {
         e.preventDefault();
-        duplicateSelection();
+        duplicateSelection(store);
       } else if (!mod && e.key === '?') {
         e.preventDefault();
         onHelp();
@@ -36,5 +37,5 @@ export function useShortcuts(options: { onHelp: () => void }): void {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [onHelp]);
+  }, [onHelp, store]);
 }

@@ -1,18 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chain, end, flow, join, start, wait, work } from '../../shared/fixtures/flows.ts';
 import {
-  addNode,
-  connect,
-  currentFlow,
-  endTyping,
-  onEdgesChange,
-  onNodesChange,
-  openFlow,
-  redoEdit,
-  typedInto,
-  undoEdit,
-  updateNode,
-  useDesigner,
+  createDesignerStore,
+  designerActions,
+  type DesignerActions,
+  type DesignerStore,
 } from './designerStore.ts';
 
 const sample = () =>
@@ -21,48 +13,55 @@ const sample = () =>
     edges: [...chain('start', 'w', 'sleep', 'j', 'end')],
   });
 
-beforeEach(() => openFlow(sample()));
+// Each test has a store of its own: nothing is left from the one before.
+let store: DesignerStore;
+let d: DesignerActions;
+beforeEach(() => {
+  store = createDesignerStore();
+  d = designerActions(store);
+  d.openFlow(sample());
+});
 
 describe('designer store: every change can be undone and redone', () => {
   it('undo removes an added node and redo brings it back', () => {
-    const id = addNode('work', { x: 10, y: 10 });
-    expect(currentFlow().nodes.map((n) => n.id)).toContain(id);
-    undoEdit();
-    expect(currentFlow().nodes.map((n) => n.id)).not.toContain(id);
-    redoEdit();
-    expect(currentFlow().nodes.map((n) => n.id)).toContain(id);
+    const id = d.addNode('work', { x: 10, y: 10 });
+    expect(d.currentFlow().nodes.map((n) => n.id)).toContain(id);
+    d.undoEdit();
+    expect(d.currentFlow().nodes.map((n) => n.id)).not.toContain(id);
+    d.redoEdit();
+    expect(d.currentFlow().nodes.map((n) => n.id)).toContain(id);
   });
 
   it('a drag of many frames is one step of history', () => {
-    const before = useDesigner.getState().history.past.length;
+    const before = store.getState().history.past.length;
     for (let x = 0; x < 10; x++)
-      onNodesChange([{ type: 'position', id: 'w', position: { x, y: 0 }, dragging: true }]);
-    onNodesChange([{ type: 'position', id: 'w', position: { x: 10, y: 0 }, dragging: false }]);
-    expect(useDesigner.getState().history.past.length).toBe(before + 1);
-    undoEdit();
+      d.onNodesChange([{ type: 'position', id: 'w', position: { x, y: 0 }, dragging: true }]);
+    d.onNodesChange([{ type: 'position', id: 'w', position: { x: 10, y: 0 }, dragging: false }]);
+    expect(store.getState().history.past.length).toBe(before + 1);
+    d.undoEdit();
     // w has no position in the file; the canvas placed it second in a row, 180 to the right.
-    expect(currentFlow().nodes.find((n) => n.id === 'w')!.position).toEqual({ x: 180, y: 0 });
+    expect(d.currentFlow().nodes.find((n) => n.id === 'w')!.position).toEqual({ x: 180, y: 0 });
   });
 
   it('selecting is not an edit', () => {
-    onNodesChange([{ type: 'select', id: 'w', selected: true }]);
-    expect(useDesigner.getState().history.past).toEqual([]);
+    d.onNodesChange([{ type: 'select', id: 'w', selected: true }]);
+    expect(store.getState().history.past).toEqual([]);
   });
 });
 
 describe('designer store: one node changed is one canvas node changed', () => {
   it('updating a node gives only that canvas node a new object', () => {
-    const before = useDesigner.getState().nodes;
-    updateNode('w', { id: 'w', kind: 'work', set: { a: '2' } });
-    const after = useDesigner.getState().nodes;
+    const before = store.getState().nodes;
+    d.updateNode('w', { id: 'w', kind: 'work', set: { a: '2' } });
+    const after = store.getState().nodes;
     expect(after.filter((n, i) => n !== before[i]).map((n) => n.id)).toEqual(['w']);
   });
 });
 
 describe('designer store: deleting a node', () => {
   it('removes its edges and its name from every depends', () => {
-    onNodesChange([{ type: 'remove', id: 'sleep' }]);
-    const f = currentFlow();
+    d.onNodesChange([{ type: 'remove', id: 'sleep' }]);
+    const f = d.currentFlow();
     expect(f.edges.some((e) => e.from === 'sleep' || e.to === 'sleep')).toBe(false);
     expect(f.nodes.find((n) => n.id === 'j')!.depends).toEqual(['w']);
   });
@@ -70,8 +69,8 @@ describe('designer store: deleting a node', () => {
 
 describe('designer store: edges', () => {
   it('an edge drawn from a trigger handle names that trigger', () => {
-    connect({ source: 'sleep', sourceHandle: 'trigger:t', target: 'end', targetHandle: null });
-    expect(currentFlow().edges.at(-1)).toEqual({
+    d.connect({ source: 'sleep', sourceHandle: 'trigger:t', target: 'end', targetHandle: null });
+    expect(d.currentFlow().edges.at(-1)).toEqual({
       id: 'e1',
       from: 'sleep',
       to: 'end',
@@ -85,57 +84,55 @@ describe('designer store: edges', () => {
       owner: 'ops',
       nodes: sample().nodes.map((n, i) => ({ ...n, position: { x: i * 100, y: 5 }, note: 'kept' })),
     };
-    openFlow(original);
-    expect(currentFlow()).toEqual(original);
+    d.openFlow(original);
+    expect(d.currentFlow()).toEqual(original);
   });
 });
 
 describe("designer store: a join's depends follows the edges drawn into it", () => {
-  const joinOf = () => currentFlow().nodes.find((n) => n.id === 'j')!.depends;
+  const joinOf = () => d.currentFlow().nodes.find((n) => n.id === 'j')!.depends;
 
   it('an edge drawn into a join adds its source; removing the edge takes it out again', () => {
-    addNode('work', { x: 0, y: 200 });
-    connect({ source: 'work1', sourceHandle: null, target: 'j', targetHandle: null });
+    d.addNode('work', { x: 0, y: 200 });
+    d.connect({ source: 'work1', sourceHandle: null, target: 'j', targetHandle: null });
     expect(joinOf()).toEqual(['w', 'sleep', 'work1']);
-    const edge = useDesigner.getState().edges.find((e) => e.source === 'work1')!;
-    onEdgesChange([{ type: 'remove', id: edge.id }]);
+    const edge = store.getState().edges.find((e) => e.source === 'work1')!;
+    d.onEdgesChange([{ type: 'remove', id: edge.id }]);
     expect(joinOf()).toEqual(['w', 'sleep']);
     // One undo brings back the edge and the name together.
-    undoEdit();
+    d.undoEdit();
     expect(joinOf()).toEqual(['w', 'sleep', 'work1']);
   });
 
   it('keeps a name ticked by hand with no edge behind it, and a second edge from one source', () => {
     // "w" is ticked in the sample, but no edge leads from w into j.
-    connect({ source: 'sleep', sourceHandle: null, target: 'j', targetHandle: null });
-    const edges = useDesigner
-      .getState()
-      .edges.filter((e) => e.source === 'sleep' && e.target === 'j');
+    d.connect({ source: 'sleep', sourceHandle: null, target: 'j', targetHandle: null });
+    const edges = store.getState().edges.filter((e) => e.source === 'sleep' && e.target === 'j');
     expect(edges).toHaveLength(2);
-    onEdgesChange([{ type: 'remove', id: edges[1]!.id }]);
+    d.onEdgesChange([{ type: 'remove', id: edges[1]!.id }]);
     expect(joinOf()).toEqual(['w', 'sleep']);
   });
 
   it('leaves the depends of a node that is not a join alone', () => {
-    connect({ source: 'w', sourceHandle: null, target: 'end', targetHandle: null });
-    expect(currentFlow().nodes.find((n) => n.id === 'end')!.depends).toBeUndefined();
+    d.connect({ source: 'w', sourceHandle: null, target: 'end', targetHandle: null });
+    expect(d.currentFlow().nodes.find((n) => n.id === 'end')!.depends).toBeUndefined();
   });
 });
 
 describe('designer store: typing into a field', () => {
   it('applies every keystroke at once, and one typing session is one step of history', () => {
-    const before = useDesigner.getState().history.past.length;
+    const before = store.getState().history.past.length;
     for (const text of ['c', 'co', 'count + 1'])
-      typedInto('field', () => updateNode('w', { id: 'w', kind: 'work', set: { a: text } }));
-    expect(currentFlow().nodes.find((n) => n.id === 'w')).toMatchObject({
+      d.typedInto('field', () => d.updateNode('w', { id: 'w', kind: 'work', set: { a: text } }));
+    expect(d.currentFlow().nodes.find((n) => n.id === 'w')).toMatchObject({
       set: { a: 'count + 1' },
     });
-    expect(useDesigner.getState().history.past.length).toBe(before + 1);
-    endTyping();
-    typedInto('field', () => updateNode('w', { id: 'w', kind: 'work', set: { a: 'x' } }));
-    expect(useDesigner.getState().history.past.length).toBe(before + 2);
-    undoEdit();
-    undoEdit();
-    expect(currentFlow().nodes.find((n) => n.id === 'w')).toMatchObject({ set: { a: '1' } });
+    expect(store.getState().history.past.length).toBe(before + 1);
+    d.endTyping();
+    d.typedInto('field', () => d.updateNode('w', { id: 'w', kind: 'work', set: { a: 'x' } }));
+    expect(store.getState().history.past.length).toBe(before + 2);
+    d.undoEdit();
+    d.undoEdit();
+    expect(d.currentFlow().nodes.find((n) => n.id === 'w')).toMatchObject({ set: { a: '1' } });
   });
 });

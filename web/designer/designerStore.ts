@@ -5,7 +5,8 @@ import {
   type EdgeChange,
   type NodeChange,
 } from '@xyflow/react';
-import { create } from 'zustand';
+import { useMemo } from 'react';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Flow, FlowEdge, FlowNode, NodeKind } from '../../shared/schema.ts';
 import { analyzeLoops } from '../../shared/loops.ts';
 import type { Problem } from '../../shared/validateFlow.ts';
@@ -15,6 +16,7 @@ import { emptyHistory, record, redo, undo, type History } from './history.ts';
 import { freshId, ID_PREFIX } from './newIds.ts';
 import { newNodeOfKind } from './newNode.ts';
 import { boundsOf, freeSpot, NEW_NODE_SIZE } from './placement.ts';
+import { storeContext } from '../state/storeContext.ts';
 
 /** One state of the drawing: what undo and redo move between. */
 export interface Drawing {
@@ -43,28 +45,44 @@ export interface ClosingEdge {
   depth: number;
 }
 
-export const useDesigner = create<DesignerState>(() => ({
-  open: false,
-  meta: { format: 'flow/1', id: '' },
-  nodes: [],
-  edges: [],
-  history: emptyHistory(),
-  dragStart: undefined,
-  problems: [],
-  closing: new Map(),
-}));
+/** The designer's store, and the typing session it is in (not state: nothing renders on it). */
+export type DesignerStore = StoreApi<DesignerState> & {
+  /** The field being typed into, and the last one typed into: one step of history between. */
+  typing: { key: string | undefined; last: string | undefined };
+};
+
+export const createDesignerStore = (): DesignerStore =>
+  Object.assign(
+    createStore<DesignerState>()(() => ({
+      open: false,
+      meta: { format: 'flow/1', id: '' },
+      nodes: [],
+      edges: [],
+      history: emptyHistory(),
+      dragStart: undefined,
+      problems: [],
+      closing: new Map(),
+    })),
+    { typing: { key: undefined, last: undefined } },
+  );
+
+const context = storeContext<DesignerState>('the designer store');
+export const DesignerProvider = context.Provider;
+export const useDesigner = context.useSlice;
+/** The designer's store, to read once or to change (its actions take it). */
+export const useDesignerStore = (): DesignerStore => context.useStoreApi() as DesignerStore;
 
 const drawing = (s: Drawing): Drawing => ({ meta: s.meta, nodes: s.nodes, edges: s.edges });
 
 /** The open flow as `flow/1`. */
-export function currentFlow(): Flow {
-  const s = useDesigner.getState();
+export function currentFlow(store: DesignerStore): Flow {
+  const s = store.getState();
   return fromCanvas(s.meta, s.nodes, s.edges);
 }
 
 /** Opens a flow, with a fresh history. */
-export function openFlow(flow: Flow): void {
-  useDesigner.setState({
+export function openFlow(store: DesignerStore, flow: Flow): void {
+  store.setState({
     ...toCanvas(flow),
     open: true,
     history: emptyHistory(),
@@ -74,56 +92,54 @@ export function openFlow(flow: Flow): void {
   });
 }
 
-/** The field being typed into, whose keystrokes make one step of history between them. */
-let typing: string | undefined;
-let lastTyped: string | undefined;
-
 /**
  * Runs edits made while typing into a field (`key` names it): each keystroke is applied at once,
  * so validation sees it, but one typing session in one field is one step of history.
  */
-export function typedInto(key: string, run: () => void): void {
-  typing = key;
+export function typedInto(store: DesignerStore, key: string, run: () => void): void {
+  store.typing.key = key;
   try {
     run();
   } finally {
-    typing = undefined;
+    store.typing.key = undefined;
   }
 }
 
 /** Ends a typing session (the field lost focus): the next keystroke begins a new step. */
-export function endTyping(): void {
-  lastTyped = undefined;
+export function endTyping(store: DesignerStore): void {
+  store.typing.last = undefined;
 }
 
 /** Applies an edit as one step of history (or as part of the typing session it continues). */
-export function edit(change: (d: Drawing) => Partial<Drawing>): void {
-  useDesigner.setState((s) => {
-    const continues = typing !== undefined && typing === lastTyped && s.history.past.length > 0;
-    lastTyped = typing;
+export function edit(store: DesignerStore, change: (d: Drawing) => Partial<Drawing>): void {
+  const { typing } = store;
+  store.setState((s) => {
+    const continues =
+      typing.key !== undefined && typing.key === typing.last && s.history.past.length > 0;
+    typing.last = typing.key;
     return { ...change(s), history: continues ? s.history : record(s.history, drawing(s)) };
   });
 }
 
-export function undoEdit(): void {
-  lastTyped = undefined;
-  useDesigner.setState((s) => {
+export function undoEdit(store: DesignerStore): void {
+  store.typing.last = undefined;
+  store.setState((s) => {
     const r = undo(s.history, drawing(s));
     return r ? { ...r.state, history: r.history } : {};
   });
 }
 
-export function redoEdit(): void {
-  lastTyped = undefined;
-  useDesigner.setState((s) => {
+export function redoEdit(store: DesignerStore): void {
+  store.typing.last = undefined;
+  store.setState((s) => {
     const r = redo(s.history, drawing(s));
     return r ? { ...r.state, history: r.history } : {};
   });
 }
 
 /** React Flow's node changes: selection and sizes are not edits; moves are, once per drag. */
-export function onNodesChange(changes: NodeChange<CanvasNode>[]): void {
-  useDesigner.setState((s) => {
+export function onNodesChange(store: DesignerStore, changes: NodeChange<CanvasNode>[]): void {
+  store.setState((s) => {
     const nodes = applyNodeChanges(changes, s.nodes);
     const removing = changes.some((c) => c.type === 'remove');
     const dragging = changes.some((c) => c.type === 'position' && c.dragging === true);
@@ -136,8 +152,8 @@ export function onNodesChange(changes: NodeChange<CanvasNode>[]): void {
   });
 }
 
-export function onEdgesChange(changes: EdgeChange<CanvasEdge>[]): void {
-  useDesigner.setState((s) => {
+export function onEdgesChange(store: DesignerStore, changes: EdgeChange<CanvasEdge>[]): void {
+  store.setState((s) => {
     const edges = applyEdgeChanges(changes, s.edges);
     if (changes.some((c) => c.type === 'remove'))
       return {
@@ -194,8 +210,8 @@ function removeDangling(s: Drawing, nodes: CanvasNode[]): Partial<Drawing> {
 }
 
 /** Draws an edge; from a trigger's own handle, the edge names that trigger. */
-export function connect(connection: Connection): void {
-  edit((s) => connected(s, connection));
+export function connect(store: DesignerStore, connection: Connection): void {
+  edit(store, (s) => connected(s, connection));
 }
 
 /**
@@ -203,12 +219,13 @@ export function connect(connection: Connection): void {
  * the edge leaves by), as one edit; the new node is selected. Returns its id.
  */
 export function addConnectedNode(
+  store: DesignerStore,
   kind: NodeKind,
   position: { x: number; y: number },
   from: { node: string; handle: string | null },
 ): string {
   let id = '';
-  edit((s) => {
+  edit(store, (s) => {
     id = freshId(ID_PREFIX[kind] ?? kind, new Set(s.nodes.map((n) => n.id)));
     const node = { ...toCanvasNode(newNodeOfKind(kind, id), position), selected: true };
     const nodes = [...s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node];
@@ -237,9 +254,13 @@ function connected(s: Drawing, connection: Connection): Partial<Drawing> {
 }
 
 /** Deletes nodes (with their edges) and edges by id, as one edit. */
-export function deleteItems(nodeIds: readonly string[], edgeIds: readonly string[]): void {
+export function deleteItems(
+  store: DesignerStore,
+  nodeIds: readonly string[],
+  edgeIds: readonly string[],
+): void {
   if (nodeIds.length + edgeIds.length === 0) return;
-  edit((d) => {
+  edit(store, (d) => {
     const edges = applyEdgeChanges(
       edgeIds.map((id) => ({ type: 'remove' as const, id })),
       d.edges,
@@ -267,16 +288,23 @@ export const rectOf = (n: CanvasNode) => ({
  * Where a new node goes: in free space beside the selection, or right of the last node, or (in
  * an empty flow) at `fallback`.
  */
-export function spotForNew(fallback: { x: number; y: number }): { x: number; y: number } {
-  const nodes = useDesigner.getState().nodes;
+export function spotForNew(
+  store: DesignerStore,
+  fallback: { x: number; y: number },
+): { x: number; y: number } {
+  const nodes = store.getState().nodes;
   const near = boundsOf(nodes.filter((n) => n.selected).map(rectOf));
   return freeSpot(nodes.map(rectOf), near, NEW_NODE_SIZE, fallback);
 }
 
 /** Adds a node of a kind at a position and selects it; returns its id. */
-export function addNode(kind: NodeKind, position: { x: number; y: number }): string {
+export function addNode(
+  store: DesignerStore,
+  kind: NodeKind,
+  position: { x: number; y: number },
+): string {
   let id = '';
-  edit((s) => {
+  edit(store, (s) => {
     id = freshId(ID_PREFIX[kind] ?? kind, new Set(s.nodes.map((n) => n.id)));
     const node = { ...toCanvasNode(newNodeOfKind(kind, id), position), selected: true };
     return { nodes: [...s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node] };
@@ -285,16 +313,16 @@ export function addNode(kind: NodeKind, position: { x: number; y: number }): str
 }
 
 /** Replaces one flow node's fields (not its id); only that canvas node changes. */
-export function updateNode(id: string, next: FlowNode): void {
-  edit((s) => ({
+export function updateNode(store: DesignerStore, id: string, next: FlowNode): void {
+  edit(store, (s) => ({
     nodes: s.nodes.map((n) =>
       n.id === id ? ({ ...n, type: next.kind, data: { ...n.data, node: next } } as CanvasNode) : n,
     ),
   }));
 }
 
-export function updateEdge(id: string, next: FlowEdge): void {
-  edit((s) => ({
+export function updateEdge(store: DesignerStore, id: string, next: FlowEdge): void {
+  edit(store, (s) => ({
     edges: s.edges.map((e) =>
       e.id === id
         ? {
@@ -306,31 +334,76 @@ export function updateEdge(id: string, next: FlowEdge): void {
   }));
 }
 
-export function renameFlow(name: string): void {
-  edit((s) => ({ meta: { ...s.meta, name } }));
+export function renameFlow(store: DesignerStore, name: string): void {
+  edit(store, (s) => ({ meta: { ...s.meta, name } }));
 }
 
 /** Deletes the selected nodes (with their edges) and edges. */
-export function deleteSelection(): void {
-  const s = useDesigner.getState();
+export function deleteSelection(store: DesignerStore): void {
+  const s = store.getState();
   deleteItems(
+    store,
     s.nodes.filter((n) => n.selected).map((n) => n.id),
     s.edges.filter((e) => e.selected).map((e) => e.id),
   );
 }
 
 /** Replaces every node and edge in one edit (paste, duplicate, layout). */
-export function replaceDrawing(nodes: CanvasNode[], edges: CanvasEdge[]): void {
-  edit(() => ({ nodes, edges }));
+export function replaceDrawing(
+  store: DesignerStore,
+  nodes: CanvasNode[],
+  edges: CanvasEdge[],
+): void {
+  edit(store, () => ({ nodes, edges }));
 }
 
 export type { FlowMeta };
 
 /** Lays the drawing out (elkjs, loaded on first use) as one edit. */
-export async function autoLayout(): Promise<void> {
+export async function autoLayout(store: DesignerStore): Promise<void> {
   const { layoutDrawing } = await import('./autoLayout.ts');
-  const s = useDesigner.getState();
+  const s = store.getState();
   const closing = analyzeLoops(fromCanvas(s.meta, s.nodes, s.edges)).closingEdges;
   const nodes = await layoutDrawing(s.nodes, s.edges, closing);
-  edit(() => ({ nodes }));
+  edit(store, () => ({ nodes }));
+}
+
+/** Every action above, bound to one store: what a view calls. */
+export function designerActions(store: DesignerStore) {
+  return {
+    currentFlow: () => currentFlow(store),
+    openFlow: (flow: Flow) => openFlow(store, flow),
+    typedInto: (key: string, run: () => void) => typedInto(store, key, run),
+    endTyping: () => endTyping(store),
+    edit: (change: (d: Drawing) => Partial<Drawing>) => edit(store, change),
+    undoEdit: () => undoEdit(store),
+    redoEdit: () => redoEdit(store),
+    onNodesChange: (changes: NodeChange<CanvasNode>[]) => onNodesChange(store, changes),
+    onEdgesChange: (changes: EdgeChange<CanvasEdge>[]) => onEdgesChange(store, changes),
+    connect: (connection: Connection) => connect(store, connection),
+    addConnectedNode: (
+      kind: NodeKind,
+      position: { x: number; y: number },
+      from: { node: string; handle: string | null },
+    ) => addConnectedNode(store, kind, position, from),
+    deleteItems: (nodeIds: readonly string[], edgeIds: readonly string[]) =>
+      deleteItems(store, nodeIds, edgeIds),
+    spotForNew: (fallback: { x: number; y: number }) => spotForNew(store, fallback),
+    addNode: (kind: NodeKind, position: { x: number; y: number }) => addNode(store, kind, position),
+    updateNode: (id: string, next: FlowNode) => updateNode(store, id, next),
+    updateEdge: (id: string, next: FlowEdge) => updateEdge(store, id, next),
+    renameFlow: (name: string) => renameFlow(store, name),
+    deleteSelection: () => deleteSelection(store),
+    replaceDrawing: (nodes: CanvasNode[], edges: CanvasEdge[]) =>
+      replaceDrawing(store, nodes, edges),
+    autoLayout: () => autoLayout(store),
+  };
+}
+
+export type DesignerActions = ReturnType<typeof designerActions>;
+
+/** The designer's actions bound to this workbench's store; the same object while it lives. */
+export function useDesignerActions(): DesignerActions {
+  const store = useDesignerStore();
+  return useMemo(() => designerActions(store), [store]);
 }

@@ -4,7 +4,7 @@ import { edgeAriaLabel, edgeTriggerKind } from './edgeLabel.ts';
 import { analyzeLoops } from '../../shared/loops.ts';
 import { designFlowWarnings, validateFlow, type Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
-import { currentFlow, useDesigner, type ClosingEdge } from './designerStore.ts';
+import { currentFlow, type ClosingEdge, type DesignerStore } from './designerStore.ts';
 
 const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
@@ -77,21 +77,22 @@ function changed(a: ReturnType<typeof contentOf>, b: ReturnType<typeof contentOf
  * or edge and in the problems list.
  */
 export function startLiveValidation(
+  store: DesignerStore,
   workspace: () => ReadonlyMap<string, Flow>,
   delayMs = 120,
 ): () => void {
-  let last = contentOf(useDesigner.getState());
+  let last = contentOf(store.getState());
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
-    const s = useDesigner.getState();
+    const s = store.getState();
     if (!s.open) return;
-    const flow = currentFlow();
+    const flow = currentFlow(store);
     const flows = new Map(workspace());
     flows.set(flow.id, flow);
     const problems = [...validateFlow(flow, { flows }), ...designFlowWarnings(flow)];
     const nodesById = new Map(flow.nodes.map((n) => [n.id, n]));
     const found = closingEdges(flow);
-    useDesigner.setState((now) => {
+    store.setState((now) => {
       const closing = sameClosing(now.closing, found) ? now.closing : found;
       return {
         problems,
@@ -102,7 +103,7 @@ export function startLiveValidation(
     });
   };
   run();
-  const unsubscribe = useDesigner.subscribe((s) => {
+  const unsubscribe = store.subscribe((s) => {
     const content = contentOf(s);
     if (!changed(content, last)) return;
     last = content;

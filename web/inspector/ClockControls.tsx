@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { addDuration, describeDuration, parseDuration } from '../../shared/duration.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
-import { act } from './act.ts';
+import { useAct } from './act.ts';
 import { Button } from '../ui/Button.tsx';
 import { Clock, FastForward, SkipForward } from '../ui/icons.tsx';
 import { ClockTime } from './Countdown.tsx';
 import { formatInstant } from './formatTime.ts';
-import { setClock, useInspector } from './inspectorState.ts';
+import { useInspector, useInspectorStore } from './inspectorState.ts';
+import { useRuntimeState, useRuntimeStateStore } from '../state/runtimeState.ts';
 
 /**
  * The clock: real time, or virtual time moved forward by a duration or to the next due timer.
@@ -15,23 +16,28 @@ import { setClock, useInspector } from './inspectorState.ts';
  */
 export function ClockControls() {
   // The mode only: the time itself is drawn by ClockTime, so this does not render every second.
-  const mode = useInspector((s) => s.clock.mode);
+  const mode = useRuntimeState((s) => s.clock.mode);
   const advancing = useInspector((s) => s.advancing);
+  const act = useAct();
+  const inspector = useInspectorStore();
+  const runtimeState = useRuntimeStateStore();
+  // The clock's time as the page shows it: the one copy, which the runtime's events set.
+  const now = () => runtimeState.getState().clock.now;
   const [text, setText] = useState('P1D');
   const ids = { duration: useId(), hint: useId() };
   const duration = parseDuration(text);
 
   const advance = (target: (runtime: Runtime) => Promise<number | null>) =>
     act(async (runtime) => {
-      if (runtime.clock.mode === 'real') await runtime.clock.useVirtual();
+      if (runtimeState.getState().clock.mode === 'real') await runtime.clock.useVirtual();
       const to = await target(runtime);
       if (to === null)
         throw new Error(
           'no timer is due: every process is done, or waits for an event or a person',
         );
       const controller = new AbortController();
-      const start = runtime.clock.now();
-      useInspector.setState({
+      const start = now();
+      inspector.setState({
         advancing: {
           from: start,
           target: to,
@@ -44,14 +50,12 @@ export function ClockControls() {
         await runtime.advanceTo(to, {
           signal: controller.signal,
           onProgress: (reached, wakes) =>
-            useInspector.setState((s) =>
+            inspector.setState((s) =>
               s.advancing ? { advancing: { ...s.advancing, reached, wakes } } : {},
             ),
         });
-        // The clock shows where the advance ended as the progress goes, in the same render.
-        setClock(runtime.clock.mode, runtime.clock.now());
       } finally {
-        useInspector.setState({ advancing: undefined });
+        inspector.setState({ advancing: undefined });
       }
     });
 
@@ -109,7 +113,7 @@ export function ClockControls() {
         icon={<FastForward size={14} aria-hidden="true" />}
         disabled={!duration || advancing !== undefined}
         tooltip="Move the virtual clock forward by the duration, firing each timer due on the way"
-        onClick={() => void advance(async (r) => addDuration(r.clock.now(), duration!))}
+        onClick={() => void advance(async () => addDuration(now(), duration!))}
       >
         Advance clock
       </Button>

@@ -6,7 +6,7 @@ import { JsonField } from '../ui/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
 import { Pencil } from '../ui/icons.tsx';
-import { act } from './act.ts';
+import { useAct } from './act.ts';
 import { formatInstant } from './formatTime.ts';
 import type { Inspection } from './inspectorState.ts';
 
@@ -26,6 +26,7 @@ const who = (c: ContextChange) =>
  */
 export function ContextPanel({ inspection }: { inspection: Inspection }) {
   const { record, context } = inspection;
+  const act = useAct();
   const [draft, setDraft] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const ids = { editor: useId(), problem: useId() };

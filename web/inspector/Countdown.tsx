@@ -1,5 +1,5 @@
 import { formatDue, formatInstant } from './formatTime.ts';
-import { useInspector } from './inspectorState.ts';
+import { useRuntimeState } from '../state/runtimeState.ts';
 
 /**
  * A due time and how far off it is. The only parts of the inspector that follow the clock
@@ -7,10 +7,10 @@ import { useInspector } from './inspectorState.ts';
  * countdown in minutes renders once a minute, not on every tick of the clock.
  */
 export function Countdown({ due }: { due: number }) {
-  return <>{useInspector((s) => formatDue(due, s.clock.now))}</>;
+  return <>{useRuntimeState((s) => formatDue(due, s.clock.now))}</>;
 }
 
 /** The clock's time, as the inspector shows instants. */
 export function ClockTime() {
-  return <>{useInspector((s) => formatInstant(s.clock.now))}</>;
+  return <>{useRuntimeState((s) => formatInstant(s.clock.now))}</>;
 }

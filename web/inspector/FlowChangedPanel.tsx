@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { ResolveChoice } from '../../runtime/supervisor/supervisorControls.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
+import { useRuntimeConnection } from '../state/runtimeConnection.ts';
 import { useFlowCounts } from '../state/useFlowCounts.ts';
 import { Button } from '../ui/Button.tsx';
 import { notify } from '../ui/Toast.tsx';
-import { act } from './act.ts';
+import { useAct } from './act.ts';
 import { changeDetails } from './changeDetails.ts';
 import type { Inspection } from './inspectorState.ts';
 
@@ -27,13 +28,15 @@ export function FlowChangedPanel({ inspection }: { inspection: Inspection }) {
   const { record } = inspection;
   const [continueProblem, setContinueProblem] = useState<string | undefined>();
   const current = useRuntimeState((s) => s.flows);
+  const act = useAct();
+  const connection = useRuntimeConnection();
   // Every process of the same flow that asks what to do, this one included.
   const asking = useFlowCounts(record.flow).byStatus['flow-changed'] ?? 0;
   useEffect(() => {
-    const runtime = useRuntimeState.getState().runtime;
+    const runtime = connection.current;
     if (!runtime || record.status !== 'flow-changed') return;
     void runtime.supervisor.continueProblem(record.id).then(setContinueProblem);
-  }, [record]);
+  }, [record, connection]);
   if (record.status !== 'flow-changed') return null;
 
   const resolveAll = (choice: ResolveChoice) =>

@@ -4,9 +4,15 @@ import { download } from '../workspace/exportFlows.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
 import { Download, History } from '../ui/icons.tsx';
-import { useRuntimeState } from '../state/runtimeState.ts';
+import { useRuntimeConnection } from '../state/runtimeConnection.ts';
 import { RetentionSetting } from './RetentionSetting.tsx';
-import { showAsOf, showOlderJournal, useInspector, type Inspection } from './inspectorState.ts';
+import {
+  showAsOf,
+  showOlderJournal,
+  useInspector,
+  useInspectorStores,
+  type Inspection,
+} from './inspectorState.ts';
 import { JournalChart } from './JournalChart.tsx';
 import { JournalTimeline } from './JournalTimeline.tsx';
 
@@ -20,16 +26,22 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
   const { journal, record, readAt: now, journalMore } = inspection;
   const asOf = useInspector((s) => s.asOf);
   const reading = useRef(false);
+  const connection = useRuntimeConnection();
+  const stores = useInspectorStores();
   const older = useCallback(() => {
-    const runtime = useRuntimeState.getState().runtime;
+    const runtime = connection.current;
     if (!runtime || reading.current) return;
     reading.current = true;
-    void showOlderJournal(runtime).finally(() => (reading.current = false));
-  }, []);
+    void showOlderJournal(stores, runtime).finally(() => (reading.current = false));
+  }, [connection, stores]);
+  const choose = useCallback(
+    (entry: number | undefined) => showAsOf(stores.inspector, entry),
+    [stores],
+  );
 
   const exportJournal = useHandler(async () => {
     // The whole journal, not only the entries shown.
-    const runtime = useRuntimeState.getState().runtime;
+    const runtime = connection.current;
     const all = runtime ? await runtime.store.journal(record.id) : journal;
     download(`${record.id}.journal.jsonl`, toJsonLines(all), 'application/x-ndjson');
   });
@@ -45,7 +57,7 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
         icon={<Download size={14} />}
         onClick={exportJournal}
       />
-      <JournalChart journal={journal} now={now} asOf={asOf} onChoose={showAsOf} />
+      <JournalChart journal={journal} now={now} asOf={asOf} onChoose={choose} />
       {journalMore && (
         <Button size="sm" icon={<History size={14} aria-hidden="true" />} onClick={older}>
           Show older entries
@@ -55,7 +67,7 @@ export function JournalPanel({ inspection }: { inspection: Inspection }) {
         journal={journal}
         more={journalMore}
         asOf={asOf}
-        onChoose={showAsOf}
+        onChoose={choose}
         onOlder={older}
       />
       <RetentionSetting />

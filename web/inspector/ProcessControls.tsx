@@ -10,7 +10,7 @@ import {
   StepForward,
   StopIcon,
 } from '../ui/icons.tsx';
-import { act } from './act.ts';
+import { useAct } from './act.ts';
 import { useInspector, type Inspection } from './inspectorState.ts';
 
 /**
@@ -19,6 +19,7 @@ import { useInspector, type Inspection } from './inspectorState.ts';
  */
 export function ProcessControls({ inspection }: { inspection: Inspection }) {
   const { id, status } = inspection.record;
+  const act = useAct();
   const hasTimer = inspection.record.due !== null;
   // A stopped process with a node ready is paused between two steps: it can step, or run on.
   const canStep =
@@ -34,7 +35,7 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [id, status]);
+  }, [id, status, act]);
 
   // Stable handlers: a wake that leaves the status as it was renders none of the buttons.
   const step = useHandler(() => void act((r) => r.supervisor.stepOnce(id)));

@@ -1,8 +1,19 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import { showListWindow, useRuntimeState, type ProcessView } from '../state/runtimeState.ts';
-import { refreshInspection, selectProcess, useInspector } from './inspectorState.ts';
-import { openWorkspaceFlow } from '../workspace/workspaceActions.ts';
+import {
+  showListWindow,
+  useRuntimeState,
+  useRuntimeStateStore,
+  type ProcessView,
+} from '../state/runtimeState.ts';
+import { useRuntimeConnection } from '../state/runtimeConnection.ts';
+import {
+  refreshInspection,
+  selectProcess,
+  useInspector,
+  useInspectorStores,
+} from './inspectorState.ts';
+import { useWorkspaceActions } from '../workspace/workspaceActions.ts';
 import { useFlowNames } from '../workspace/useFlowNames.ts';
 import { Select } from '../ui/Select.tsx';
 import { Countdown } from './Countdown.tsx';
@@ -29,6 +40,10 @@ export function ProcessTable() {
   const filter = useRuntimeState((s) => s.listQuery.status ?? 'all');
   const flows = useFlowNames();
   const selected = useInspector((s) => s.selected);
+  const runtimeState = useRuntimeStateStore();
+  const connection = useRuntimeConnection();
+  const stores = useInspectorStores();
+  const workspace = useWorkspaceActions();
   const names = useMemo(() => new Map(flows.map((f) => [f.id, f.name])), [flows]);
   const counts = list.counts.byStatus;
   // The rows read are those of the query last answered; its filter is the one shown.
@@ -55,14 +70,14 @@ export function ProcessTable() {
   useEffect(() => {
     if (covered) return;
     const from = Math.max(0, first - WINDOW_MARGIN);
-    showListWindow({
+    showListWindow(runtimeState, connection.current, {
       offset: from,
       limit: last - from + 1 + WINDOW_MARGIN,
       ...(filter === 'all' ? {} : { status: filter as ProcessStatus }),
     });
-  }, [covered, first, last, filter]);
+  }, [covered, first, last, filter, runtimeState, connection]);
   const setFilter = (status: string) =>
-    showListWindow({
+    showListWindow(runtimeState, connection.current, {
       offset: 0,
       limit: Math.max(limit, FIRST_ROWS),
       ...(status === 'all' ? {} : { status: status as ProcessStatus }),
@@ -70,13 +85,13 @@ export function ProcessTable() {
 
   const choose = useCallback(
     (p: ProcessView) => {
-      selectProcess(p.id);
+      selectProcess(stores.inspector, p.id);
       // Its position is drawn on the canvas of its flow.
-      if (flows.some((f) => f.id === p.flow)) void openWorkspaceFlow(p.flow);
-      const runtime = useRuntimeState.getState().runtime;
-      if (runtime) void refreshInspection(runtime);
+      if (flows.some((f) => f.id === p.flow)) void workspace.openWorkspaceFlow(p.flow);
+      const runtime = connection.current;
+      if (runtime) void refreshInspection(stores, runtime);
     },
-    [flows],
+    [flows, stores, workspace, connection],
   );
 
   return (

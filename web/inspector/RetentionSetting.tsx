@@ -1,5 +1,5 @@
 import { memo, useEffect, useState, type FormEvent } from 'react';
-import { useRuntimeState } from '../state/runtimeState.ts';
+import { useRuntime } from '../state/runtimeConnection.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 
@@ -8,7 +8,7 @@ import { Field } from '../ui/Field.tsx';
  * full, older ones summed up in one entry.
  */
 export const RetentionSetting = memo(function RetentionSetting() {
-  const runtime = useRuntimeState((s) => s.runtime);
+  const runtime = useRuntime();
   const [kept, setKept] = useState<number | undefined>();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | undefined>();

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useDesigner } from '../designer/designerStore.ts';
+import { useDesigner, useDesignerStore } from '../designer/designerStore.ts';
 import { Button } from '../ui/Button.tsx';
 import { openLevel } from './openInPlace.ts';
-import { setScope, useInspector } from './inspectorState.ts';
+import { setScope, useInspector, useInspectorStore } from './inspectorState.ts';
+import { useWorkspaceActions } from '../workspace/workspaceActions.ts';
 
 /**
  * Where the canvas is in the inspected process: its top-level flow, then each sub-flow node
@@ -13,14 +14,17 @@ export function ScopeBreadcrumb() {
   const levels = useInspector((s) => s.inspection?.levels);
   const processId = useInspector((s) => s.inspection?.record.id);
   const flowId = useDesigner((s) => s.meta.id);
+  const inspector = useInspectorStore();
+  const workspace = useWorkspaceActions();
+  const designer = useDesignerStore();
 
   // A flow opened some other way (the workspace list) that is a level of the path goes to that
   // level, so the position drawn is always that of the flow on the canvas.
   useEffect(() => {
     if (!levels || levels[levels.length - 1]!.flow === flowId) return;
     const level = levels.find((l) => l.flow === flowId);
-    if (level) setScope(level.path);
-  }, [levels, flowId]);
+    if (level) setScope(inspector, level.path);
+  }, [levels, flowId, inspector]);
 
   if (!processId || !levels || levels.length < 2) return null;
   if (levels[levels.length - 1]!.flow !== flowId) return null;
@@ -38,7 +42,9 @@ export function ScopeBreadcrumb() {
                   size="sm"
                   variant="ghost"
                   tooltip={`Back up to ${level.label}`}
-                  onClick={() => void openLevel(level.path, level.flow)}
+                  onClick={() =>
+                    void openLevel({ inspector, designer, workspace }, level.path, level.flow)
+                  }
                 >
                   {level.label}
                 </Button>

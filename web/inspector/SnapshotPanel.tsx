@@ -6,7 +6,7 @@ import { Countdown } from './Countdown.tsx';
 import { formatInstant } from './formatTime.ts';
 import { statusLabel } from './statusLabel.ts';
 import { Button } from '../ui/Button.tsx';
-import { showAsOf, useInspector, type Inspection } from './inspectorState.ts';
+import { showAsOf, useInspector, useInspectorStore, type Inspection } from './inspectorState.ts';
 
 // A node outside every loop has no generation: nothing is said of it then, not a dash.
 const genNote = (g: number[]) => (g.length === 0 ? '' : ` (generation ${g.join('.')})`);
@@ -27,6 +27,7 @@ export function SnapshotPanel({ inspection }: { inspection: Inspection }) {
   const { record, flows, shown, journal } = inspection;
   const { snapshot } = shown;
   const asOf = useInspector((s) => s.asOf);
+  const inspector = useInspectorStore();
   const past = shown.entry !== undefined ? journal[shown.entry] : undefined;
   // The entry the designer chose, which names the moment; `past` is the one whose snapshot is kept.
   const chosenIndex = asOf ?? shown.entry ?? 0;
@@ -46,7 +47,7 @@ export function SnapshotPanel({ inspection }: { inspection: Inspection }) {
         <p className="as-of" role="status">
           No snapshot was kept with entry {asOf + 1} (it was written before snapshots were kept);
           this is the snapshot now.{' '}
-          <Button size="sm" onClick={() => showAsOf(undefined)}>
+          <Button size="sm" onClick={() => showAsOf(inspector, undefined)}>
             Back to now
           </Button>
         </p>
@@ -59,7 +60,7 @@ export function SnapshotPanel({ inspection }: { inspection: Inspection }) {
           {/* A wake commits once (group commit): an entry inside it shows where it stopped. */}
           {shown.entry !== chosenIndex && <>(the position kept at entry {shown.entry! + 1}) </>}
           (read-only){' '}
-          <Button size="sm" onClick={() => showAsOf(undefined)}>
+          <Button size="sm" onClick={() => showAsOf(inspector, undefined)}>
             Back to now
           </Button>
         </p>

@@ -6,7 +6,7 @@ import { labelledControl } from '../ui/codeEditor/editorControl.ts';
 import { JsonField } from '../ui/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Check, Mail } from '../ui/icons.tsx';
-import { act } from './act.ts';
+import { useAct } from './act.ts';
 import type { Inspection } from './inspectorState.ts';
 
 /**
@@ -55,6 +55,7 @@ function HumanForm({
   seq: number;
   trigger: Trigger;
 }) {
+  const act = useAct();
   const fields = trigger.human?.fields ?? [];
   const [values, setValues] = useState<Record<string, string | boolean>>({});
   const heading = useId();
@@ -122,6 +123,7 @@ const EventFormOf = memo(
 );
 
 function EventForm({ processId, suggestions }: { processId: string; suggestions: string[] }) {
+  const act = useAct();
   const [name, setName] = useState(suggestions[0] ?? '');
   const [payload, setPayload] = useState('{}');
   const [problem, setProblem] = useState<string | undefined>();

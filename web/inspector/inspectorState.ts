@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { useMemo } from 'react';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Snapshot } from '../../runtime/engine/snapshot.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
 import type { ProcessReading } from '../runtime/runtimeProtocol.ts';
@@ -12,6 +13,8 @@ import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
 import { overlayOf, type NodeRunState } from './overlay.ts';
 import { scopeLevels, type ScopeLevel } from './scopePath.ts';
 import { inspectedProcess } from '../state/session.ts';
+import { useRuntimeStateStore, type RuntimeStateStore } from '../state/runtimeState.ts';
+import { storeContext } from '../state/storeContext.ts';
 
 /** What the inspector shows of the selected process, read from the store on every change. */
 export interface Inspection extends ProcessReading {
@@ -34,8 +37,6 @@ interface InspectorState {
   scope: string[];
   /** The journal entry whose snapshot is shown, read-only; undefined shows now. */
   asOf: number | undefined;
-  /** The clock as this tab sees it. */
-  clock: { mode: 'real' | 'virtual'; now: number };
   /** A long advance in progress: how far it got, and how to cancel it. */
   advancing:
     | { from: number; target: number; reached: number; wakes: number; cancel: () => void }
@@ -46,21 +47,40 @@ interface InspectorState {
   journalLimit: number;
 }
 
-export const useInspector = create<InspectorState>(() => ({
-  selected: undefined,
-  inspection: undefined,
-  scope: [],
-  asOf: undefined,
-  clock: { mode: 'real', now: Date.now() },
-  advancing: undefined,
-  error: undefined,
-  journalLimit: JOURNAL_PAGE,
-}));
+export type InspectorStore = StoreApi<InspectorState>;
 
-export function selectProcess(id: string | undefined): void {
+export const createInspectorStore = (): InspectorStore =>
+  createStore<InspectorState>()(() => ({
+    selected: undefined,
+    inspection: undefined,
+    scope: [],
+    asOf: undefined,
+    advancing: undefined,
+    error: undefined,
+    journalLimit: JOURNAL_PAGE,
+  }));
+
+const context = storeContext<InspectorState>('the inspector store');
+export const InspectorProvider = context.Provider;
+export const useInspector = context.useSlice;
+export const useInspectorStore = context.useStoreApi;
+
+/** What reading a process needs: the inspector's store, and the clock (the journal ends now). */
+export interface InspectorStores {
+  inspector: InspectorStore;
+  runtimeState: RuntimeStateStore;
+}
+
+export function useInspectorStores(): InspectorStores {
+  const inspector = useInspectorStore();
+  const runtimeState = useRuntimeStateStore();
+  return useMemo(() => ({ inspector, runtimeState }), [inspector, runtimeState]);
+}
+
+export function selectProcess(inspector: InspectorStore, id: string | undefined): void {
   // Kept for this tab, so that a reload shows the same process.
   inspectedProcess.set(id);
-  useInspector.setState({
+  inspector.setState({
     selected: id,
     inspection: undefined,
     scope: [],
@@ -71,9 +91,9 @@ export function selectProcess(id: string | undefined): void {
 }
 
 /** Reads a page more of the selected process's journal, older than those shown. */
-export async function showOlderJournal(runtime: Runtime): Promise<void> {
-  useInspector.setState((s) => ({ journalLimit: s.journalLimit + JOURNAL_PAGE }));
-  await refreshInspection(runtime);
+export async function showOlderJournal(stores: InspectorStores, runtime: Runtime): Promise<void> {
+  stores.inspector.setState((s) => ({ journalLimit: s.journalLimit + JOURNAL_PAGE }));
+  await refreshInspection(stores, runtime);
 }
 
 type Raw = ProcessReading;
@@ -122,8 +142,11 @@ function derive(
   };
 }
 
-function rederive(patch: { scope?: string[]; asOf?: number | undefined }): void {
-  useInspector.setState((s) => {
+function rederive(
+  inspector: InspectorStore,
+  patch: { scope?: string[]; asOf?: number | undefined },
+): void {
+  inspector.setState((s) => {
     const scope = patch.scope ?? s.scope;
     const asOf = 'asOf' in patch ? patch.asOf : s.asOf;
     return {
@@ -137,13 +160,13 @@ function rederive(patch: { scope?: string[]; asOf?: number | undefined }): void 
 }
 
 /** Shows the process at the moment of a journal entry (read-only), or now with undefined. */
-export function showAsOf(entry: number | undefined): void {
-  rederive({ asOf: entry });
+export function showAsOf(inspector: InspectorStore, entry: number | undefined): void {
+  rederive(inspector, { asOf: entry });
 }
 
 /** Sets the sub-flow opened in place, by sub-flow node ids from the top-level flow. */
-export function setScope(path: string[]): void {
-  rederive({ scope: path });
+export function setScope(inspector: InspectorStore, path: string[]): void {
+  rederive(inspector, { scope: path });
 }
 
 /** The flow the canvas must show for the inspected process's overlay to be drawn. */
@@ -153,16 +176,16 @@ export function shownFlow(s: Pick<InspectorState, 'inspection'>): string | undef
 }
 
 /** Reads the selected process afresh; called when it changed, here or in another tab. */
-export async function refreshInspection(runtime: Runtime): Promise<void> {
-  setClock(runtime.clock.mode, runtime.clock.now());
-  const id = useInspector.getState().selected;
+export async function refreshInspection(stores: InspectorStores, runtime: Runtime): Promise<void> {
+  const { inspector } = stores;
+  const id = inspector.getState().selected;
   if (!id) return;
-  const raw = await runtime.reading(id, useInspector.getState().journalLimit);
-  const s = useInspector.getState();
+  const raw = await runtime.reading(id, inspector.getState().journalLimit);
+  const s = inspector.getState();
   if (s.selected !== id) return;
   if (!raw) {
     // The process is gone (deleted in another tab, or a stale id kept from before a reload).
-    useInspector.setState({ inspection: undefined, selected: undefined });
+    inspector.setState({ inspection: undefined, selected: undefined });
     inspectedProcess.set(undefined);
     return;
   }
@@ -171,16 +194,16 @@ export async function refreshInspection(runtime: Runtime): Promise<void> {
   const kept = before ? keepSame(before, raw) : { reading: raw, unchanged: false };
   // Nothing read has changed: nothing is set, so nothing renders.
   if (before && asOf === s.asOf && kept.unchanged) return;
-  useInspector.setState({
+  inspector.setState({
     asOf,
-    inspection: derive(kept.reading, s.scope, asOf, before, runtime.clock.now()),
+    inspection: derive(
+      kept.reading,
+      s.scope,
+      asOf,
+      before,
+      stores.runtimeState.getState().clock.now,
+    ),
   });
-}
-
-/** Sets the clock as this tab sees it; a paused virtual clock sets nothing. */
-export function setClock(mode: 'real' | 'virtual', now: number): void {
-  const { clock } = useInspector.getState();
-  if (clock.mode !== mode || clock.now !== now) useInspector.setState({ clock: { mode, now } });
 }
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import { useDesigner } from '../designer/designerStore.ts';
-import { firstContextOf, startProcess, type StartContext } from './startProcess.ts';
+import { firstContextOf, startProcess, useStartDeps, type StartContext } from './startProcess.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
+import { useRuntime } from '../state/runtimeConnection.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { fieldControl } from '../ui/codeEditor/editorControl.ts';
@@ -17,8 +18,9 @@ import { Select } from '../ui/Select.tsx';
  */
 export function StartProcessForm({ onStarted }: { onStarted?: (id: string) => void }) {
   const flows = useRuntimeState((s) => s.flows);
-  const runtime = useRuntimeState((s) => s.runtime);
+  const runtime = useRuntime();
   const ready = runtime !== undefined;
+  const deps = useStartDeps();
   // Read when the form opens (the table holds only the rows in view): every process by id and
   // flow, no context.
   const [processes, setProcesses] = useState<{ id: string; flow: string }[]>([]);
@@ -52,7 +54,7 @@ export function StartProcessForm({ onStarted }: { onStarted?: (id: string) => vo
       context = { text: contextText, value: parsed.value };
     }
     try {
-      const id = await startProcess(chosen, context, paused);
+      const id = await startProcess(deps, chosen, context, paused);
       setError(undefined);
       onStarted?.(id);
     } catch (e) {

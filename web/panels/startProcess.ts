@@ -1,8 +1,14 @@
-import { refreshInspection, selectProcess } from '../inspector/inspectorState.ts';
-import { useRuntimeState } from '../state/runtimeState.ts';
-import { openWorkspaceFlow, savePendingEdit } from '../workspace/workspaceActions.ts';
+import { useMemo } from 'react';
+import {
+  refreshInspection,
+  selectProcess,
+  useInspectorStores,
+  type InspectorStores,
+} from '../inspector/inspectorState.ts';
+import { useRuntimeConnection, type RuntimeConnection } from '../state/runtimeConnection.ts';
+import { useWorkspaceActions, type WorkspaceActions } from '../workspace/workspaceActions.ts';
 import { lastStart } from '../state/session.ts';
-import { showRunView } from '../state/shellState.ts';
+import { showRunView, useShellStore, type ShellStore } from '../state/shellState.ts';
 
 /** A first context that makes each example do what it shows, for its first start. */
 const EXAMPLE_CONTEXTS: Readonly<Record<string, string>> = {
@@ -19,19 +25,38 @@ export function firstContextOf(flow: string): string {
 
 export type StartContext = { text: string; value: unknown } | { shareWith: string };
 
+/** What a start reaches: the runtime, the workspace, and the stores that show the new process. */
+export interface StartDeps extends InspectorStores {
+  shell: ShellStore;
+  connection: RuntimeConnection;
+  workspace: Pick<WorkspaceActions, 'openWorkspaceFlow' | 'savePendingEdit'>;
+}
+
+export function useStartDeps(): StartDeps {
+  const stores = useInspectorStores();
+  const shell = useShellStore();
+  const connection = useRuntimeConnection();
+  const workspace = useWorkspaceActions();
+  return useMemo(
+    () => ({ ...stores, shell, connection, workspace }),
+    [stores, shell, connection, workspace],
+  );
+}
+
 /**
  * Starts a process of `flow`, remembers the context it started with, and inspects it: the new
  * process is selected and the run view shown, so that what was started is what is seen.
  */
 export async function startProcess(
+  deps: StartDeps,
   flow: string,
   context: StartContext,
   paused: boolean,
 ): Promise<string> {
-  const runtime = useRuntimeState.getState().runtime;
+  const runtime = deps.connection.current;
   if (!runtime) throw new Error('the workspace is still opening; try again in a moment');
   // A flow just edited on the canvas starts as drawn, not as last autosaved.
-  await savePendingEdit();
+  await deps.workspace.savePendingEdit();
   const record = await runtime.supervisor.start(
     flow,
     'shareWith' in context
@@ -39,10 +64,10 @@ export async function startProcess(
       : { context: context.value, paused },
   );
   if ('text' in context) lastStart.set(flow, context.text);
-  selectProcess(record.id);
-  showRunView();
+  selectProcess(deps.inspector, record.id);
+  showRunView(deps.shell);
   // Its position is drawn on the canvas of its flow.
-  await openWorkspaceFlow(flow);
-  await refreshInspection(runtime);
+  await deps.workspace.openWorkspaceFlow(flow);
+  await refreshInspection(deps, runtime);
   return record.id;
 }

@@ -27,13 +27,15 @@ export interface Runtime {
   store: Remote<ResilientStore>;
   /** Real time, or virtual time the designer moves forward (this tab only). */
   clock: {
-    readonly mode: 'real' | 'virtual';
-    now(): number;
     useVirtual(): Promise<void>;
     useReal(): Promise<void>;
   };
-  /** Whether everything is saved; the last the worker said. */
-  readonly saveState: SaveState;
+  /**
+   * Tells the clock and the save state each time they change (a change from the worker, a
+   * switch of mode, the end of an advance, a read of the flows), and once at once. The page
+   * keeps them in one store (state/runtimeState.ts, followRuntime) and reads them there only.
+   */
+  onState(listener: (state: RuntimeClientState) => void): () => void;
   /** The workspace's flows and the save state, in one call. */
   flowsView(): Promise<FlowsView>;
   /** A window of the process table (its rows only, no context) and its counts. */
@@ -71,6 +73,12 @@ export interface Runtime {
   saveFlow(flow: Flow): Promise<void>;
   deleteFlow(id: string): Promise<void>;
   close(): void;
+}
+
+/** The clock and whether everything is saved, as the worker last told them. */
+export interface RuntimeClientState {
+  clock: ClockState;
+  saveState: SaveState;
 }
 
 /** What changed, as the worker told it. */
@@ -112,14 +120,19 @@ export async function createRuntime(options: {
   const pace = paceOf(location.search);
   let clock: ClockState = { mode: 'real' };
   let saveState: SaveState = { saved: true };
+  const stateListeners = new Set<(state: RuntimeClientState) => void>();
+  const tellState = (next: Partial<RuntimeClientState>) => {
+    clock = next.clock ?? clock;
+    saveState = next.saveState ?? saveState;
+    stateListeners.forEach((l) => l({ clock, saveState }));
+  };
   const progress = new Map<number, (reached: number, wakes: number) => void>();
   let advances = 0;
 
   const onEvent = (event: RuntimeEvent) => {
     switch (event.type) {
       case 'changed':
-        clock = event.clock;
-        saveState = event.saveState;
+        tellState({ clock: event.clock, saveState: event.saveState });
         notify({ processes: event.processes, flows: event.flows });
         return;
       case 'busy':
@@ -212,21 +225,23 @@ export async function createRuntime(options: {
     supervisor: forward<Supervisor>('supervisor'),
     store: forward<ResilientStore>('store'),
     clock: {
-      get mode() {
-        return clock.mode;
-      },
-      now: () => clock.virtual ?? Date.now(),
       async useVirtual() {
-        clock = await call((r) => r.useVirtual());
+        tellState({ clock: await call((r) => r.useVirtual()) });
       },
       async useReal() {
-        clock = await call((r) => r.useReal());
+        tellState({ clock: await call((r) => r.useReal()) });
       },
     },
-    get saveState() {
-      return saveState;
+    onState(listener) {
+      stateListeners.add(listener);
+      listener({ clock, saveState });
+      return () => stateListeners.delete(listener);
     },
-    flowsView: () => call((r) => r.flowsView()),
+    async flowsView() {
+      const view = await call((r) => r.flowsView());
+      tellState({ saveState: view.saveState });
+      return view;
+    },
     processList: (query) => call((r) => r.processList(query)),
     processCounts: (flow) => call((r) => r.processCounts(flow)),
     processIds: (flow, status) => call((r) => r.processIds(flow, status)),
@@ -241,7 +256,7 @@ export async function createRuntime(options: {
         const ended = await call((r) => r.advanceTo(target, advance));
         // The worker tells its clock with the change it posts a little later; the page knows
         // where the advance ended now, so what it draws next is the end, not a time on the way.
-        clock = { mode: 'virtual', virtual: ended.reached };
+        tellState({ clock: { mode: 'virtual', virtual: ended.reached } });
         return ended;
       } finally {
         progress.delete(advance);

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useDesigner } from '../designer/designerStore.ts';
-import { renameWorkspaceFlow } from '../workspace/workspaceActions.ts';
+import { useWorkspaceActions } from '../workspace/workspaceActions.ts';
 
 /** The open flow's name, editable in place (Enter or leaving the field saves); the id stays. */
 export function FlowTitle() {
   const id = useDesigner((s) => s.meta.id);
   const name = useDesigner((s) => s.meta.name ?? s.meta.id);
   const [draft, setDraft] = useState<string | undefined>();
+  const { renameWorkspaceFlow } = useWorkspaceActions();
   if (!id) return null;
   return (
     <div className="flow-title">

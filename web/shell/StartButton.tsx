@@ -1,32 +1,32 @@
 import { parseJsonText } from '../../shared/jsonText.ts';
 import { useDesigner } from '../designer/designerStore.ts';
-import { useInspector } from '../inspector/inspectorState.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
 import { ChevronDown, Play } from '../ui/icons.tsx';
 import { notify } from '../ui/Toast.tsx';
 import { setStartOpen } from '../state/shellState.ts';
-import { firstContextOf, startProcess } from '../panels/startProcess.ts';
+import { firstContextOf, startProcess, useStartDeps } from '../panels/startProcess.ts';
 
 /**
  * Start: a process of the flow on the canvas, on the context it last started with (or `{}`),
  * selected and shown at once. The arrow beside it opens the form with every choice.
  */
 export function StartButton() {
-  const ready = useRuntimeState((s) => s.runtime !== undefined);
+  const ready = useRuntimeState((s) => s.ready);
   const flowId = useDesigner((s) => (s.open ? s.meta.id : undefined));
   const flowName = useDesigner((s) => s.meta.name ?? s.meta.id);
   const canRun = useDesigner((s) => s.problems.length === 0);
+  const deps = useStartDeps();
 
   const start = async () => {
     if (!flowId) return;
     const text = firstContextOf(flowId);
     const parsed = parseJsonText(text);
     try {
-      await startProcess(flowId, { text, value: parsed.ok ? parsed.value : {} }, false);
+      await startProcess(deps, flowId, { text, value: parsed.ok ? parsed.value : {} }, false);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      useInspector.setState({ error: `Could not start ${flowName}: ${why}` });
+      deps.inspector.setState({ error: `Could not start ${flowName}: ${why}` });
       notify.failed(`Could not start ${flowName}: ${why}`);
     }
   };
@@ -52,7 +52,7 @@ export function StartButton() {
         tooltip="Start with options: another flow, a first context, a shared context, or paused"
         icon={<ChevronDown size={14} />}
         disabled={!ready}
-        onClick={() => setStartOpen(true)}
+        onClick={() => setStartOpen(deps.shell, true)}
       />
     </div>
   );

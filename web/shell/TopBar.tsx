@@ -4,7 +4,7 @@ import { IconButton } from '../ui/Button.tsx';
 import { PanelBottom, PanelLeft, PanelRight, Zap } from '../ui/icons.tsx';
 import { FlowTitle } from './FlowTitle.tsx';
 import { SaveState } from './SaveState.tsx';
-import { openHelp, useShell } from '../state/shellState.ts';
+import { openHelp, useShell, useShellStore } from '../state/shellState.ts';
 import { StartButton } from './StartButton.tsx';
 import { ThemeMenu } from './ThemeMenu.tsx';
 
@@ -23,6 +23,7 @@ export function TopBar({
   toggles: PanelToggles;
 }) {
   const collapsed = useShell((s) => s.collapsed);
+  const shell = useShellStore();
   return (
     <header className="top-bar">
       <h1 className="top-bar__brand">
@@ -33,7 +34,7 @@ export function TopBar({
       <SaveState />
       <SaveWarning />
       <div className="top-bar__actions">
-        <DesignerToolbar onImportFile={onImportFile} onHelp={openHelp} />
+        <DesignerToolbar onImportFile={onImportFile} onHelp={() => openHelp(shell)} />
         <StartButton />
         <span className="designer-toolbar__divider" aria-hidden="true" />
         <div className="top-bar__panels" role="group" aria-label="Panels">

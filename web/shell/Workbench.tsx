@@ -30,6 +30,7 @@ import {
   setHelpOpen,
   setStartOpen,
   useShell,
+  useShellStore,
 } from '../state/shellState.ts';
 import { TopBar } from './TopBar.tsx';
 import './shell.css';
@@ -63,7 +64,9 @@ const toggle = (panel: { current: PanelImperativeHandle | null }) => () => {
 };
 
 function WorkbenchLayout() {
-  useDesignerSession(openHelp);
+  const shell = useShellStore();
+  const onHelp = useCallback(() => openHelp(shell), [shell]);
+  useDesignerSession(onHelp);
   const { importFile, message, dismiss } = useFileImport();
   const helpOpen = useShell((s) => s.helpOpen);
   const startOpen = useShell((s) => s.startOpen);
@@ -78,13 +81,13 @@ function WorkbenchLayout() {
   const runRef = useCallback(
     (handle: PanelImperativeHandle | null) => {
       run.current = handle;
-      useShell.setState({
+      shell.setState({
         expandRun: () => {
           if (handle?.isCollapsed()) handle.expand();
         },
       });
     },
-    [run],
+    [run, shell],
   );
 
   return (
@@ -104,7 +107,7 @@ function WorkbenchLayout() {
               defaultSize="220px"
               minSize="160px"
               maxSize="420px"
-              onResize={(s) => setCollapsed('sidebar', s.inPixels === 0)}
+              onResize={(s) => setCollapsed(shell, 'sidebar', s.inPixels === 0)}
             >
               {!collapsed.sidebar && <Sidebar />}
             </Panel>
@@ -120,7 +123,7 @@ function WorkbenchLayout() {
               defaultSize="300px"
               minSize="220px"
               maxSize="560px"
-              onResize={(s) => setCollapsed('properties', s.inPixels === 0)}
+              onResize={(s) => setCollapsed(shell, 'properties', s.inPixels === 0)}
             >
               {!collapsed.properties && (
                 <DesignerProperties>
@@ -137,19 +140,19 @@ function WorkbenchLayout() {
           collapsible
           defaultSize="44%"
           minSize="160px"
-          onResize={(s) => setCollapsed('run', s.inPixels === 0)}
+          onResize={(s) => setCollapsed(shell, 'run', s.inPixels === 0)}
         >
           {!collapsed.run && <InspectorPanel />}
         </Panel>
       </Group>
-      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(shell, false)} />
       <Dialog
         open={startOpen}
-        onOpenChange={setStartOpen}
+        onOpenChange={(open) => setStartOpen(shell, open)}
         title="Start a process"
         description="A process runs the flow on a context of its own, or on the live context of another process."
       >
-        <StartProcessForm onStarted={() => setStartOpen(false)} />
+        <StartProcessForm onStarted={() => setStartOpen(shell, false)} />
       </Dialog>
     </div>
   );

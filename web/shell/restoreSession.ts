@@ -1,29 +1,30 @@
-import { refreshInspection, selectProcess, useInspector } from '../inspector/inspectorState.ts';
-import { useRuntimeState } from '../state/runtimeState.ts';
+import { refreshInspection, selectProcess } from '../inspector/inspectorState.ts';
 import { inspectedProcess, tabClock } from '../state/session.ts';
+import type { WorkbenchParts } from './WorkbenchProvider.tsx';
 
 /**
  * Brings back this tab's session after a reload: the virtual clock (its mode and time) and the
  * process inspected; then keeps the clock's state for the next reload. The open flow and the
  * panel sizes come back on their own (the workspace's meta, the layout's storage).
  */
-export async function restoreSession(): Promise<void> {
-  const runtime = useRuntimeState.getState().runtime;
+export async function restoreSession(parts: WorkbenchParts): Promise<void> {
+  const { connection, runtimeState, inspector } = parts;
+  const runtime = connection.current;
   if (!runtime) return;
   const clock = tabClock.get();
   if (clock?.mode === 'virtual') {
     await runtime.clock.useVirtual();
     // The virtual clock restarts at the real time; time it had reached beyond that comes back.
-    if (clock.now > runtime.clock.now()) await runtime.advanceTo(clock.now, {});
+    if (clock.now > runtimeState.getState().clock.now) await runtime.advanceTo(clock.now, {});
   }
   const id = inspectedProcess.get();
   if (id && (await runtime.store.getProcess(id))) {
-    selectProcess(id);
+    selectProcess(inspector, id);
   }
-  await refreshInspection(runtime);
+  await refreshInspection(parts, runtime);
   // Kept at most once a second: the clock ticks that often, and the mode changes on a click.
   let last = '';
-  useInspector.subscribe((s) => {
+  runtimeState.subscribe((s) => {
     const next = JSON.stringify({ mode: s.clock.mode, now: s.clock.now });
     if (next === last) return;
     last = next;

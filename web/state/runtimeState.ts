@@ -1,18 +1,31 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Flow } from '../../shared/schema.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { Runtime, RuntimeClientState } from '../runtime/createRuntime.ts';
 import type { ListQuery, ProcessList, ProcessView } from '../runtime/runtimeProtocol.ts';
+import { storeContext } from './storeContext.ts';
 
 export type { ProcessView };
 
+/** The clock as this tab shows it: its mode, and its time at the last event or tick. */
+export interface PageClock {
+  mode: 'real' | 'virtual';
+  now: number;
+}
+
 interface RuntimeState {
-  runtime: Runtime | undefined;
+  /** Set once the runtime opened (the runtime itself is a service: RuntimeConnection). */
+  ready: boolean;
   flows: Flow[];
   /** The window of the process table last read, and its counts. */
   list: ProcessList;
   /** The window the process table shows now (its rows in view and around them, its filter). */
   listQuery: ListQuery;
+  /**
+   * The clock and the save state: the one copy on the page, fed by the runtime client's events
+   * (followRuntime); every view that shows them, and every action that reads them, reads these.
+   */
+  clock: PageClock;
   saveState: SaveState;
   /** Why the runtime could not open, if it could not. */
   failure: string | undefined;
@@ -21,37 +34,78 @@ interface RuntimeState {
 /** Rows asked for before the table has measured its view. */
 const FIRST_WINDOW = 60;
 
-export const useRuntimeState = create<RuntimeState>(() => ({
-  runtime: undefined,
-  flows: [],
-  list: {
-    query: { offset: 0, limit: FIRST_WINDOW },
-    rows: [],
-    total: 0,
-    counts: { total: 0, byStatus: {} },
-  },
-  listQuery: { offset: 0, limit: FIRST_WINDOW },
-  saveState: { saved: true },
-  failure: undefined,
-}));
+export type RuntimeStateStore = StoreApi<RuntimeState>;
 
-/** Reads the workspace's flows and the save state; on opening and when the flows changed. */
-export async function refreshFlows(runtime: Runtime): Promise<void> {
-  const view = await runtime.flowsView();
-  const before = useRuntimeState.getState();
-  const flows = sameJson(before.flows, view.flows) ? before.flows : view.flows;
-  const saveState = sameJson(before.saveState, view.saveState) ? before.saveState : view.saveState;
-  // What is as it was keeps its object, so that the views that show it do not render.
-  if (before.runtime === runtime && flows === before.flows && saveState === before.saveState)
-    return;
-  useRuntimeState.setState({ runtime, flows, saveState });
+export const createRuntimeStateStore = (): RuntimeStateStore =>
+  createStore<RuntimeState>()(() => ({
+    ready: false,
+    flows: [],
+    list: {
+      query: { offset: 0, limit: FIRST_WINDOW },
+      rows: [],
+      total: 0,
+      counts: { total: 0, byStatus: {} },
+    },
+    listQuery: { offset: 0, limit: FIRST_WINDOW },
+    clock: { mode: 'real', now: Date.now() },
+    saveState: { saved: true },
+    failure: undefined,
+  }));
+
+const context = storeContext<RuntimeState>('the runtime state store');
+export const RuntimeStateProvider = context.Provider;
+export const useRuntimeState = context.useSlice;
+export const useRuntimeStateStore = context.useStoreApi;
+
+/** The clock's time now, as the page shows it. */
+const nowOf = (clock: RuntimeClientState['clock']) => clock.virtual ?? Date.now();
+
+/**
+ * Keeps the clock and the save state in step with the runtime client: each event it tells (a
+ * change from the worker, a switch of mode, the end of an advance) sets them, and real time
+ * ticks once a second so that countdowns move. Returns how to stop.
+ */
+export function followRuntime(
+  store: RuntimeStateStore,
+  runtime: Pick<Runtime, 'onState'>,
+  tickMs = 1000,
+): () => void {
+  const told = (state: RuntimeClientState) => {
+    const before = store.getState();
+    const clock = { mode: state.clock.mode, now: nowOf(state.clock) };
+    // Real time moves on the tick alone: an event while it runs changes nothing shown.
+    const sameClock =
+      before.clock.mode === clock.mode && (clock.mode === 'real' || before.clock.now === clock.now);
+    const sameSave = sameJson(before.saveState, state.saveState);
+    if (sameClock && sameSave) return;
+    store.setState({
+      ...(sameClock ? {} : { clock }),
+      ...(sameSave ? {} : { saveState: state.saveState }),
+    });
+  };
+  const stop = runtime.onState(told);
+  // A paused virtual clock does not move: only real time ticks.
+  const ticker = setInterval(() => {
+    const { clock } = store.getState();
+    if (clock.mode === 'real') store.setState({ clock: { mode: 'real', now: Date.now() } });
+  }, tickMs);
+  return () => {
+    stop();
+    clearInterval(ticker);
+  };
 }
 
-/** The save state as the worker last told it (with every change). */
-export function refreshSaveState(runtime: Runtime): void {
-  const before = useRuntimeState.getState().saveState;
-  if (!sameJson(before, runtime.saveState))
-    useRuntimeState.setState({ saveState: runtime.saveState });
+/**
+ * Reads the workspace's flows; on opening and when the flows changed. (The save state the read
+ * brings reaches the store as the runtime client's event, through followRuntime.)
+ */
+export async function refreshFlows(store: RuntimeStateStore, runtime: Runtime): Promise<void> {
+  const view = await runtime.flowsView();
+  const before = store.getState();
+  const flows = sameJson(before.flows, view.flows) ? before.flows : view.flows;
+  // What is as it was keeps its object, so that the views that show it do not render.
+  if (before.ready && flows === before.flows) return;
+  store.setState({ ready: true, flows });
 }
 
 /**
@@ -60,16 +114,20 @@ export function refreshSaveState(runtime: Runtime): void {
  * status, which may move rows into the window): the counts are read first, and they read no
  * process record.
  */
-export async function refreshList(runtime: Runtime, changed?: ReadonlySet<string>): Promise<void> {
-  const { list, listQuery } = useRuntimeState.getState();
+export async function refreshList(
+  store: RuntimeStateStore,
+  runtime: Runtime,
+  changed?: ReadonlySet<string>,
+): Promise<void> {
+  const { list, listQuery } = store.getState();
   if (changed && sameQuery(list.query, listQuery)) {
     const holds = list.rows.some((p) => changed.has(p.id));
     if (!holds && sameJson(await runtime.processCounts(), list.counts)) return;
   }
   const read = await runtime.processList(listQuery);
   // A newer window was asked for meanwhile: this one is not shown (that one's read follows).
-  if (!sameQuery(read.query, useRuntimeState.getState().listQuery)) return;
-  const before = useRuntimeState.getState().list;
+  if (!sameQuery(read.query, store.getState().listQuery)) return;
+  const before = store.getState().list;
   const rows = keptRows(before.rows, read.rows);
   const counts = sameJson(before.counts, read.counts) ? before.counts : read.counts;
   if (
@@ -79,15 +137,19 @@ export async function refreshList(runtime: Runtime, changed?: ReadonlySet<string
     sameQuery(read.query, before.query)
   )
     return;
-  useRuntimeState.setState({ list: { query: read.query, rows, total: read.total, counts } });
+  store.setState({ list: { query: read.query, rows, total: read.total, counts } });
 }
 
 /** The process table asks for another window (it scrolled, it was filtered); read at once. */
-export function showListWindow(query: ListQuery): void {
-  const state = useRuntimeState.getState();
+export function showListWindow(
+  store: RuntimeStateStore,
+  runtime: Runtime | undefined,
+  query: ListQuery,
+): void {
+  const state = store.getState();
   if (sameQuery(state.listQuery, query)) return;
-  useRuntimeState.setState({ listQuery: query });
-  if (state.runtime) void refreshList(state.runtime);
+  store.setState({ listQuery: query });
+  if (runtime) void refreshList(store, runtime);
 }
 
 const sameQuery = (a: ListQuery, b: ListQuery) =>

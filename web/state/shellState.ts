@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { storeContext } from './storeContext.ts';
 
 /** The workbench's own state: which dialogs are open, and which panels are collapsed. */
 interface ShellState {
@@ -9,24 +10,37 @@ interface ShellState {
   expandRun: () => void;
 }
 
-export const useShell = create<ShellState>(() => ({
-  helpOpen: false,
-  startOpen: false,
-  collapsed: { sidebar: false, properties: false, run: false },
-  expandRun: () => {},
-}));
+export type ShellStore = StoreApi<ShellState>;
 
-export const openHelp = () => useShell.setState({ helpOpen: true });
-export const setHelpOpen = (helpOpen: boolean) => useShell.setState({ helpOpen });
-export const setStartOpen = (startOpen: boolean) => useShell.setState({ startOpen });
+export const createShellStore = (): ShellStore =>
+  createStore<ShellState>()(() => ({
+    helpOpen: false,
+    startOpen: false,
+    collapsed: { sidebar: false, properties: false, run: false },
+    expandRun: () => {},
+  }));
 
-export function setCollapsed(panel: keyof ShellState['collapsed'], value: boolean): void {
-  useShell.setState((s) =>
+const context = storeContext<ShellState>('the shell store');
+export const ShellProvider = context.Provider;
+export const useShell = context.useSlice;
+export const useShellStore = context.useStoreApi;
+
+export const openHelp = (shell: ShellStore) => shell.setState({ helpOpen: true });
+export const setHelpOpen = (shell: ShellStore, helpOpen: boolean) => shell.setState({ helpOpen });
+export const setStartOpen = (shell: ShellStore, startOpen: boolean) =>
+  shell.setState({ startOpen });
+
+export function setCollapsed(
+  shell: ShellStore,
+  panel: keyof ShellState['collapsed'],
+  value: boolean,
+): void {
+  shell.setState((s) =>
     s.collapsed[panel] === value ? s : { collapsed: { ...s.collapsed, [panel]: value } },
   );
 }
 
 /** Shows the run view, expanding it when it was collapsed. */
-export function showRunView(): void {
-  useShell.getState().expandRun();
+export function showRunView(shell: ShellStore): void {
+  shell.getState().expandRun();
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProcessCounts } from '../../runtime/supervisor/store.ts';
-import { useRuntimeState } from './runtimeState.ts';
+import { useRuntime } from './runtimeConnection.ts';
 
 const NONE: ProcessCounts = { total: 0, byStatus: {} };
 
@@ -10,7 +10,7 @@ const NONE: ProcessCounts = { total: 0, byStatus: {} };
  * a time, and one more after it for the changes told meanwhile.
  */
 export function useFlowCounts(flow: string | undefined): ProcessCounts {
-  const runtime = useRuntimeState((s) => s.runtime);
+  const runtime = useRuntime();
   const [counts, setCounts] = useState<{ flow?: string; counts: ProcessCounts }>({ counts: NONE });
   useEffect(() => {
     if (!runtime || flow === undefined) return;

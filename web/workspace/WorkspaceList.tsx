@@ -7,14 +7,7 @@ import { Copy, Download, Ellipsis, Pencil, Plus, Trash2, Workflow } from '../ui/
 import { Menu } from '../ui/Menu.tsx';
 import { download, flowFileText } from './exportFlows.ts';
 import { useFlowNames } from './useFlowNames.ts';
-import {
-  createFlow,
-  deleteWorkspaceFlow,
-  duplicateWorkspaceFlow,
-  openWorkspaceFlow,
-  renameWorkspaceFlow,
-  workspaceFlows,
-} from './workspaceActions.ts';
+import { useWorkspaceActions } from './workspaceActions.ts';
 
 /**
  * The workspace's flows: open one; each has one menu to rename, duplicate, export or delete it
@@ -22,7 +15,15 @@ import {
  */
 export function WorkspaceList() {
   // Until the workspace has opened there is nowhere to save a new flow.
-  const ready = useRuntimeState((s) => s.runtime !== undefined);
+  const ready = useRuntimeState((s) => s.ready);
+  const {
+    createFlow,
+    deleteWorkspaceFlow,
+    duplicateWorkspaceFlow,
+    openWorkspaceFlow,
+    renameWorkspaceFlow,
+    workspaceFlows,
+  } = useWorkspaceActions();
   const flows = useFlowNames();
   const openId = useDesigner((s) => (s.open ? s.meta.id : undefined));
   const [renaming, setRenaming] = useState<string | undefined>();

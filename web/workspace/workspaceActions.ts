@@ -1,65 +1,107 @@
 import type { Flow } from '../../shared/schema.ts';
-import { currentFlow, openFlow, renameFlow, useDesigner } from '../designer/designerStore.ts';
+import {
+  currentFlow,
+  openFlow,
+  renameFlow,
+  type DesignerStore,
+} from '../designer/designerStore.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
-import { useRuntimeState } from '../state/runtimeState.ts';
+import type { RuntimeConnection } from '../state/runtimeConnection.ts';
+import type { RuntimeStateStore } from '../state/runtimeState.ts';
+import { serviceContext } from '../state/storeContext.ts';
 import { freshId } from '../designer/newIds.ts';
 
-/** This tab's runtime, once the workspace has opened: an action taken sooner waits for it. */
-export function runtime(): Promise<Runtime> {
-  const ready = useRuntimeState.getState().runtime;
-  if (ready) return Promise.resolve(ready);
-  return new Promise((resolve) => {
-    const unsubscribe = useRuntimeState.subscribe((s) => {
-      if (!s.runtime) return;
-      unsubscribe();
-      resolve(s.runtime);
-    });
-  });
+/**
+ * What the workspace's actions work on: the runtime (a service), the store of what it holds,
+ * and what these actions keep for the tab's life (each flow's undo history, the autosave).
+ */
+interface Workspace {
+  connection: RuntimeConnection;
+  designer: DesignerStore;
+  runtimeState: RuntimeStateStore;
+  /** Undo histories of the flows not open now, by flow id, for this tab's life. */
+  histories: Map<string, ReturnType<DesignerStore['getState']>['history']>;
+  /** Saves the open flow's edit that autosave has not saved yet, if there is one. */
+  savePending: () => Promise<void>;
 }
 
-export const workspaceFlows = (): Map<string, Flow> =>
-  new Map(useRuntimeState.getState().flows.map((f) => [f.id, f]));
+/**
+ * The workspace's actions as a service, made once per workbench and provided through context:
+ * views call them; they reach the runtime and the stores through what they were made with.
+ */
+export function createWorkspaceActions(deps: {
+  connection: RuntimeConnection;
+  designer: DesignerStore;
+  runtimeState: RuntimeStateStore;
+}) {
+  const ws: Workspace = { ...deps, histories: new Map(), savePending: async () => {} };
+  return {
+    runtime: () => runtime(ws),
+    workspaceFlows: () => workspaceFlows(ws),
+    openWorkspaceFlow: (id: string, flow?: Flow) => openWorkspaceFlow(ws, id, flow),
+    initialFlowId: () => initialFlowId(ws),
+    createFlow: () => createFlow(ws),
+    renameWorkspaceFlow: (id: string, name: string) => renameWorkspaceFlow(ws, id, name),
+    duplicateWorkspaceFlow: (id: string) => duplicateWorkspaceFlow(ws, id),
+    deleteWorkspaceFlow: (id: string) => deleteWorkspaceFlow(ws, id),
+    addImportedFlows: (flows: readonly Flow[]) => addImportedFlows(ws, flows),
+    savePendingEdit: () => savePendingEdit(ws),
+    startAutosave: (delayMs?: number) => startAutosave(ws, delayMs),
+  };
+}
 
-/** Undo histories of the flows not open now, by flow id, for this tab's life. */
-const histories = new Map<string, ReturnType<typeof useDesigner.getState>['history']>();
+export type WorkspaceActions = ReturnType<typeof createWorkspaceActions>;
+
+const context = serviceContext<WorkspaceActions>('the workspace actions');
+export const WorkspaceActionsProvider = context.Provider;
+export const useWorkspaceActions = context.use;
+
+/** This tab's runtime, once the workspace has opened: an action taken sooner waits for it. */
+function runtime(ws: Workspace): Promise<Runtime> {
+  return ws.connection.ready();
+}
+
+const workspaceFlows = (ws: Workspace): Map<string, Flow> =>
+  new Map(ws.runtimeState.getState().flows.map((f) => [f.id, f]));
 
 /**
  * Opens a workspace flow on the canvas, and remembers it for the next visit. A flow just saved
  * is passed in: the workspace's list catches up with a save only on the next frame.
  */
-export async function openWorkspaceFlow(
+async function openWorkspaceFlow(
+  ws: Workspace,
   id: string,
-  flow: Flow | undefined = workspaceFlows().get(id),
+  flow: Flow | undefined = workspaceFlows(ws).get(id),
 ): Promise<void> {
   if (!flow) return;
-  const { meta, open, history } = useDesigner.getState();
+  const { meta, open, history } = ws.designer.getState();
   // The flow on the canvas already: opening it again would only wipe its undo history.
   if (open && meta.id === id) return;
   // An edit still waiting for its autosave belongs to the flow open now: save it before leaving.
-  await savePendingEdit();
-  if (open && meta.id) histories.set(meta.id, history);
-  openFlow(flow);
+  await savePendingEdit(ws);
+  if (open && meta.id) ws.histories.set(meta.id, history);
+  openFlow(ws.designer, flow);
   // Each flow keeps its undo history while the tab lives, however often another is opened.
-  const kept = histories.get(id);
-  if (kept) useDesigner.setState({ history: kept });
-  await (await runtime()).store.putMeta('openFlow', id);
+  const kept = ws.histories.get(id);
+  if (kept) ws.designer.setState({ history: kept });
+  await (await runtime(ws)).store.putMeta('openFlow', id);
 }
 
 /** The example a first visit opens on: the daily loop shows most of what wakeflow does. */
 export const FIRST_FLOW = 'nightly-refresh';
 
 /** The flow to open at start: the one open last time, else the daily loop, else the first. */
-export async function initialFlowId(): Promise<string | undefined> {
-  const last = await (await runtime()).store.getMeta('openFlow');
-  const flows = workspaceFlows();
+async function initialFlowId(ws: Workspace): Promise<string | undefined> {
+  const last = await (await runtime(ws)).store.getMeta('openFlow');
+  const flows = workspaceFlows(ws);
   if (typeof last === 'string' && flows.has(last)) return last;
   if (flows.has(FIRST_FLOW)) return FIRST_FLOW;
-  return useRuntimeState.getState().flows[0]?.id;
+  return ws.runtimeState.getState().flows[0]?.id;
 }
 
 /** A new flow with a start and an end, saved and opened. */
-export async function createFlow(): Promise<void> {
-  const id = freshId('flow-', new Set(workspaceFlows().keys()));
+async function createFlow(ws: Workspace): Promise<void> {
+  const id = freshId('flow-', new Set(workspaceFlows(ws).keys()));
   const flow: Flow = {
     format: 'flow/1',
     id,
@@ -70,66 +112,64 @@ export async function createFlow(): Promise<void> {
     ],
     edges: [{ id: 'e1', from: 'start', to: 'end' }],
   };
-  await (await runtime()).saveFlow(flow);
-  await openWorkspaceFlow(id, flow);
+  await (await runtime(ws)).saveFlow(flow);
+  await openWorkspaceFlow(ws, id, flow);
 }
 
-export async function renameWorkspaceFlow(id: string, name: string): Promise<void> {
-  const flow = id === useDesigner.getState().meta.id ? currentFlow() : workspaceFlows().get(id);
+async function renameWorkspaceFlow(ws: Workspace, id: string, name: string): Promise<void> {
+  const flow =
+    id === ws.designer.getState().meta.id ? currentFlow(ws.designer) : workspaceFlows(ws).get(id);
   if (!flow) return;
   // Renaming the open flow is an edit like any other: it can be undone, and autosave saves it.
-  if (id === useDesigner.getState().meta.id) return renameFlow(name);
-  await (await runtime()).saveFlow({ ...flow, name });
+  if (id === ws.designer.getState().meta.id) return renameFlow(ws.designer, name);
+  await (await runtime(ws)).saveFlow({ ...flow, name });
 }
 
-export async function duplicateWorkspaceFlow(id: string): Promise<void> {
-  const flow = workspaceFlows().get(id);
+async function duplicateWorkspaceFlow(ws: Workspace, id: string): Promise<void> {
+  const flow = workspaceFlows(ws).get(id);
   if (!flow) return;
-  const copyId = freshId(`${id}-copy-`, new Set(workspaceFlows().keys()));
+  const copyId = freshId(`${id}-copy-`, new Set(workspaceFlows(ws).keys()));
   const copy = { ...structuredClone(flow), id: copyId, name: `${flow.name ?? flow.id} (copy)` };
-  await (await runtime()).saveFlow(copy);
-  await openWorkspaceFlow(copyId, copy);
+  await (await runtime(ws)).saveFlow(copy);
+  await openWorkspaceFlow(ws, copyId, copy);
 }
 
-export async function deleteWorkspaceFlow(id: string): Promise<void> {
-  const deletingOpen = useDesigner.getState().meta.id === id;
+async function deleteWorkspaceFlow(ws: Workspace, id: string): Promise<void> {
+  const deletingOpen = ws.designer.getState().meta.id === id;
   // Closed first, so that a pending autosave cannot bring the deleted flow back.
-  if (deletingOpen) useDesigner.setState({ open: false });
-  else await savePendingEdit();
-  await (await runtime()).deleteFlow(id);
+  if (deletingOpen) ws.designer.setState({ open: false });
+  else await savePendingEdit(ws);
+  await (await runtime(ws)).deleteFlow(id);
   if (deletingOpen) {
-    const next = useRuntimeState.getState().flows.find((f) => f.id !== id);
-    if (next) await openWorkspaceFlow(next.id);
-    else useDesigner.setState({ open: false, nodes: [], edges: [] });
+    const next = ws.runtimeState.getState().flows.find((f) => f.id !== id);
+    if (next) await openWorkspaceFlow(ws, next.id);
+    else ws.designer.setState({ open: false, nodes: [], edges: [] });
   }
 }
 
 /** Adds imported flows (already given fresh ids) to the workspace and opens the first. */
-export async function addImportedFlows(flows: readonly Flow[]): Promise<void> {
-  for (const f of flows) await (await runtime()).saveFlow(f);
-  if (flows[0]) await openWorkspaceFlow(flows[0].id, flows[0]);
+async function addImportedFlows(ws: Workspace, flows: readonly Flow[]): Promise<void> {
+  for (const f of flows) await (await runtime(ws)).saveFlow(f);
+  if (flows[0]) await openWorkspaceFlow(ws, flows[0].id, flows[0]);
 }
-
-/** Saves the open flow's edit that autosave has not saved yet, if there is one. */
-let savePending: () => Promise<void> = async () => {};
 
 /**
  * Saves the designer's last edit now rather than a moment later. The inspector's controls call it
  * first, so that a process never wakes on an older flow than the one on the canvas.
  */
-export function savePendingEdit(): Promise<void> {
-  return savePending();
+function savePendingEdit(ws: Workspace): Promise<void> {
+  return ws.savePending();
 }
 
 /**
  * Saves the open flow on every change, a moment after the last one, so that nothing a user drew
  * is lost on a reload. Selection and hover are not changes.
  */
-export function startAutosave(delayMs = 250): () => void {
+function startAutosave(ws: Workspace, delayMs = 250): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending = false;
-  let last = useDesigner.getState();
-  const unsubscribe = useDesigner.subscribe((now) => {
+  let last = ws.designer.getState();
+  const unsubscribe = ws.designer.subscribe((now) => {
     const before = last;
     last = now;
     // Opening another flow is not an edit of it: nothing to save.
@@ -142,21 +182,21 @@ export function startAutosave(delayMs = 250): () => void {
   const save = async () => {
     clearTimeout(timer);
     pending = false;
-    if (!useDesigner.getState().open) return;
-    await (await runtime()).saveFlow(currentFlow());
+    if (!ws.designer.getState().open) return;
+    await (await runtime(ws)).saveFlow(currentFlow(ws.designer));
   };
-  savePending = () => (pending ? save() : Promise.resolve());
+  ws.savePending = () => (pending ? save() : Promise.resolve());
   const flushNow = () => void save();
   window.addEventListener('pagehide', flushNow);
   return () => {
     flushNow();
-    savePending = async () => {};
+    ws.savePending = async () => {};
     unsubscribe();
     window.removeEventListener('pagehide', flushNow);
   };
 }
 
-type DesignerSnapshot = ReturnType<typeof useDesigner.getState>;
+type DesignerSnapshot = ReturnType<DesignerStore['getState']>;
 
 /** Whether what would be saved changed: content or positions, not selection or problems. */
 function savedContentChanged(a: DesignerSnapshot, b: DesignerSnapshot): boolean {

@@ -1,6 +1,7 @@
 import { useDesigner } from '../../designer/designerStore.ts';
 import { formatCountdown } from '../../inspector/formatTime.ts';
 import { shownFlow, useInspector } from '../../inspector/inspectorState.ts';
+import { useRuntimeState } from '../../state/runtimeState.ts';
 
 const WORDS = {
   ready: 'ready',
@@ -22,7 +23,7 @@ export function RunBadge({ nodeId }: { nodeId: string }) {
     shownFlow(s) === flowId ? s.inspection?.overlay.get(nodeId) : undefined,
   );
   // The countdown's text, not the clock: the badge renders when the text it draws changes.
-  const countdown = useInspector((s) =>
+  const countdown = useRuntimeState((s) =>
     run?.due != null ? formatCountdown(run.due - s.clock.now) : '',
   );
   if (!run || run.state === 'idle') return null;

@@ -2,7 +2,7 @@ import type { Node, NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { FlowNodeData } from '../../designer/canvasTypes.ts';
 import { NodeShell } from './NodeShell.tsx';
-import { openSubflow } from './openSubflow.ts';
+import { useOpenSubflowNode } from '../../inspector/openInPlace.ts';
 
 /** Runs another flow as a child process; its button opens that flow in the designer. */
 export const SubflowNode = memo(function SubflowNode({
@@ -12,6 +12,7 @@ export const SubflowNode = memo(function SubflowNode({
 }: NodeProps<Node<FlowNodeData, 'subflow'>>) {
   const { node } = data;
   const flow = node.kind === 'subflow' ? node.flow : '';
+  const openSubflow = useOpenSubflowNode();
   return (
     <NodeShell data={data} selected={selected} isConnectable={isConnectable} target source="middle">
       {flow === '' ? (

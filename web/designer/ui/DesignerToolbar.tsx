@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useReactFlow } from '@xyflow/react';
 import type { CanvasEdge, CanvasNode } from '../canvasTypes.ts';
 import { useShowFlow } from '../../canvas/useOpeningView.ts';
-import { autoLayout, useDesigner, redoEdit, undoEdit, currentFlow } from '../designerStore.ts';
+import { useDesigner, useDesignerActions, useDesignerStore } from '../designerStore.ts';
 import { downloadDataUrl, flowPicture } from '../exportImage.ts';
 import {
   download,
@@ -10,7 +10,7 @@ import {
   flowsFileText,
   withCalledFlows,
 } from '../../workspace/exportFlows.ts';
-import { workspaceFlows } from '../../workspace/workspaceActions.ts';
+import { useWorkspaceActions } from '../../workspace/workspaceActions.ts';
 import { downloadBpmn } from '../../workspace/exportBpmnFile.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import {
@@ -40,6 +40,9 @@ export function DesignerToolbar({
   const canRedo = useDesigner((s) => s.history.future.length > 0);
   const flowId = useDesigner((s) => s.meta.id);
   const open = useDesigner((s) => s.open);
+  const { workspaceFlows } = useWorkspaceActions();
+  const designer = useDesignerStore();
+  const { autoLayout, redoEdit, undoEdit, currentFlow } = useDesignerActions();
   const showFlow = useShowFlow();
   const { getInternalNode } = useReactFlow<CanvasNode, CanvasEdge>();
   const picker = useRef<HTMLInputElement>(null);
@@ -48,7 +51,7 @@ export function DesignerToolbar({
   const picture = async (kind: 'png' | 'svg') => {
     setBusy(`Drawing the ${kind.toUpperCase()}…`);
     try {
-      const s = useDesigner.getState();
+      const s = designer.getState();
       const nodes = s.nodes.flatMap((n) => getInternalNode(n.id) ?? []);
       const edges = s.edges.flatMap((e) => (e.data ? [e.data.edge] : []));
       downloadDataUrl(`${flowId}.${kind}`, await flowPicture(kind, nodes, edges, s.closing));

@@ -1,52 +1,52 @@
 import { useReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Canvas } from '../../canvas/Canvas.tsx';
-import { setOpenSubflowHandler } from '../../canvas/nodes/openSubflow.ts';
 import { useKeepInView } from '../../canvas/useKeepInView.ts';
 import { useShortcuts } from '../../canvas/useShortcuts.ts';
-import { openSubflowNode } from '../../inspector/openInPlace.ts';
 import { ScopeBreadcrumb } from '../../inspector/ScopeBreadcrumb.tsx';
 import { PropertyPanel } from '../../panels/properties/PropertyPanel.tsx';
 import { useRuntimeState } from '../../state/runtimeState.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useFlowNames } from '../../workspace/useFlowNames.ts';
+import { useWorkspaceActions } from '../../workspace/workspaceActions.ts';
 import {
-  initialFlowId,
-  openWorkspaceFlow,
-  startAutosave,
-  workspaceFlows,
-} from '../../workspace/workspaceActions.ts';
-import { addNode, spotForNew, useDesigner } from '../designerStore.ts';
+  useDesigner,
+  useDesignerActions,
+  useDesignerStore,
+  type DesignerActions,
+} from '../designerStore.ts';
 import { startLiveValidation } from '../validation.ts';
 import { ProblemsList } from './ProblemsList.tsx';
 import './designer.css';
 
 /**
  * What the designer runs while the workspace is open: the flow opened first, live validation,
- * autosave, sub-flows opened in place, and the drawing shortcuts. Inside a ReactFlowProvider.
+ * autosave, and the drawing shortcuts (a sub-flow node opens in place itself: openInPlace.ts). Inside a ReactFlowProvider.
  */
 export function useDesignerSession(onHelp: () => void): void {
-  const ready = useRuntimeState((s) => s.runtime !== undefined);
+  const ready = useRuntimeState((s) => s.ready);
+  const workspace = useWorkspaceActions();
+  const designer = useDesignerStore();
   useEffect(() => {
+    const { initialFlowId, openWorkspaceFlow, startAutosave, workspaceFlows } = workspace;
     if (!ready) return;
     void initialFlowId().then((id) => {
       if (id) void openWorkspaceFlow(id);
     });
-    const stopValidation = startLiveValidation(workspaceFlows);
+    const stopValidation = startLiveValidation(designer, workspaceFlows);
     const stopAutosave = startAutosave();
-    const stopSubflows = setOpenSubflowHandler((id, node) => void openSubflowNode(id, node));
     return () => {
       stopValidation();
       stopAutosave();
-      stopSubflows();
     };
-  }, [ready]);
+  }, [ready, workspace, designer]);
   useShortcuts({ onHelp });
 }
 
 /** Adds a node of a kind in free space beside the selection (or right of the last node), in view. */
-export function useAddAtCentre(): (kind: Parameters<typeof addNode>[0]) => void {
+export function useAddAtCentre(): (kind: Parameters<DesignerActions['addNode']>[0]) => void {
   const { screenToFlowPosition } = useReactFlow();
+  const { addNode, spotForNew } = useDesignerActions();
   const keepInView = useKeepInView();
   return useCallback(
     (kind) => {
@@ -57,7 +57,7 @@ export function useAddAtCentre(): (kind: Parameters<typeof addNode>[0]) => void 
       const id = addNode(kind, spotForNew(screenToFlowPosition(centre)));
       requestAnimationFrame(() => keepInView(id));
     },
-    [screenToFlowPosition, keepInView],
+    [screenToFlowPosition, keepInView, addNode, spotForNew],
   );
 }
 

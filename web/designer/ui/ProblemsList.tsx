@@ -1,11 +1,12 @@
 import { useReactFlow } from '@xyflow/react';
 import { describeProblemIn } from '../../../shared/describeProblem.ts';
-import { useDesigner } from '../designerStore.ts';
+import { useDesigner, useDesignerStore } from '../designerStore.ts';
 
 /** Every problem of the open flow; clicking one selects its node or edge and brings it to view. */
 export function ProblemsList() {
   const all = useDesigner((s) => s.problems);
   const edges = useDesigner((s) => s.edges);
+  const designer = useDesignerStore();
   const { fitView } = useReactFlow();
   const problems = all.filter((p) => p.severity !== 'warning');
   const warnings = all.filter((p) => p.severity === 'warning');
@@ -14,7 +15,7 @@ export function ProblemsList() {
     return e ? { from: e.source, to: e.target } : undefined;
   };
   const select = (nodeId?: string, edgeId?: string) => {
-    useDesigner.setState((s) => ({
+    designer.setState((s) => ({
       nodes: s.nodes.map((n) =>
         n.selected === (n.id === nodeId) ? n : { ...n, selected: n.id === nodeId },
       ),

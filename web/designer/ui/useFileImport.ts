@@ -6,7 +6,7 @@ import {
   inThisThread,
   spawnImportWorker,
 } from '../../workspace/importOffThread.ts';
-import { addImportedFlows, runtime, workspaceFlows } from '../../workspace/workspaceActions.ts';
+import { useWorkspaceActions } from '../../workspace/workspaceActions.ts';
 
 // Files are read, parsed and checked in a worker of their own, so that no file, however large
 // or deep, can keep the page from drawing its next frame.
@@ -27,25 +27,29 @@ function cannotRunNote(name: string, problems: number): string {
  */
 export function useFileImport() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
+  const { addImportedFlows, runtime, workspaceFlows } = useWorkspaceActions();
 
   useEffect(() => importer.warm(), []);
 
-  const finish = useCallback(async (result: ImportResult, source: string) => {
-    if (!result.ok) {
-      setMessage({ ok: false, text: `${source}: ${result.message}` });
-      return;
-    }
-    await addImportedFlows(result.flows);
-    const renamed = result.renamed.map(
-      ([from, to]) => `"${from}" came in as "${to}" (that id was taken)`,
-    );
-    const cannotRun = result.cannotRun.map((f) => cannotRunNote(f.name, f.problems.length));
-    const names = result.flows.map((f) => f.name ?? f.id).join(', ');
-    setMessage({
-      ok: true,
-      text: [`Imported ${names}.`, ...renamed, ...cannotRun, ...result.warnings].join(' '),
-    });
-  }, []);
+  const finish = useCallback(
+    async (result: ImportResult, source: string) => {
+      if (!result.ok) {
+        setMessage({ ok: false, text: `${source}: ${result.message}` });
+        return;
+      }
+      await addImportedFlows(result.flows);
+      const renamed = result.renamed.map(
+        ([from, to]) => `"${from}" came in as "${to}" (that id was taken)`,
+      );
+      const cannotRun = result.cannotRun.map((f) => cannotRunNote(f.name, f.problems.length));
+      const names = result.flows.map((f) => f.name ?? f.id).join(', ');
+      setMessage({
+        ok: true,
+        text: [`Imported ${names}.`, ...renamed, ...cannotRun, ...result.warnings].join(' '),
+      });
+    },
+    [addImportedFlows],
+  );
 
   // The workspace's ids must be known before deciding which imported ids are taken.
   const importText = useCallback(
@@ -53,7 +57,7 @@ export function useFileImport() {
       await runtime();
       await finish(await importer.importText(text, workspaceFlows().keys()), source);
     },
-    [finish],
+    [finish, runtime, workspaceFlows],
   );
 
   const importFile = useCallback(
@@ -61,7 +65,7 @@ export function useFileImport() {
       await runtime();
       await finish(await importer.importFile(file, workspaceFlows().keys()), file.name);
     },
-    [finish],
+    [finish, runtime, workspaceFlows],
   );
 
   useEffect(() => {

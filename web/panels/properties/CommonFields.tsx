@@ -1,11 +1,12 @@
 import type { FlowNode } from '../../../shared/schema.ts';
 import { DependsField } from './DependsField.tsx';
 import { ReadOnlyField } from './Field.tsx';
-import { changeAnyNode } from './storeEdits.ts';
+import { useStoreEdits } from './storeEdits.ts';
 import { TextField } from './TextField.tsx';
 
 /** What every node has: its id, a label, and the nodes it waits for. */
 export function CommonFields({ node }: { node: FlowNode }) {
+  const { changeAnyNode } = useStoreEdits();
   const setLabel = (text: string) =>
     changeAnyNode(node.id, (n) => {
       // An empty label is no label: the canvas then shows the id.

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { FlowNode } from '../../../shared/schema.ts';
 import { useDesigner } from '../../designer/designerStore.ts';
 import { dependsChoices, toggleDepends, type DependsChoice } from './dependsChoices.ts';
-import { changeAnyNode, flowEdgeOf } from './storeEdits.ts';
+import { flowEdgeOf, useStoreEdits } from './storeEdits.ts';
 import { upstreamNodes } from './upstreamNodes.ts';
 
 const PROBLEM_WORDS: Record<NonNullable<DependsChoice['problem']>, string> = {
@@ -14,6 +14,7 @@ const PROBLEM_WORDS: Record<NonNullable<DependsChoice['problem']>, string> = {
 
 /** `depends`, chosen from the nodes that can reach this one within one pass. */
 export function DependsField({ node }: { node: FlowNode }) {
+  const { changeAnyNode } = useStoreEdits();
   // Flow nodes keep their identity while the canvas moves them: dragging re-renders nothing here.
   const flowNodes = useDesigner(useShallow((s) => s.nodes.map((n) => n.data.node)));
   const canvasEdges = useDesigner((s) => s.edges);

@@ -5,7 +5,7 @@ import { useDesigner } from '../../designer/designerStore.ts';
 import { conditionCheckAt } from './checks.ts';
 import { CodeField } from './codeEditor/CodeField.tsx';
 import { Field, ReadOnlyField } from './Field.tsx';
-import { changeEdge } from './storeEdits.ts';
+import { useStoreEdits } from './storeEdits.ts';
 
 /** The source's trigger ids when it is a continue-after node; null for any other source. */
 function useSourceTriggers(sourceId: string): string[] | null {
@@ -19,6 +19,7 @@ function useSourceTriggers(sourceId: string): string[] | null {
 
 /** An edge: where it goes, the condition for taking it, and the trigger it leaves by. */
 export const EdgeFields = memo(function EdgeFields({ edge }: { edge: FlowEdge }) {
+  const { changeEdge } = useStoreEdits();
   const sourceTriggers = useSourceTriggers(edge.from);
   const triggers = sourceTriggers ?? [];
   const showTrigger = sourceTriggers !== null || edge.trigger !== undefined;

@@ -1,10 +1,11 @@
 import { memo, useId } from 'react';
 import type { NodeOf } from '../../../shared/schema.ts';
-import { changeNode } from './storeEdits.ts';
+import { useStoreEdits } from './storeEdits.ts';
 
 /** An end node ends its branch; `terminate` ends the whole process (or the sub-flow it is in). */
 export const EndFields = memo(function EndFields({ node }: { node: NodeOf<'end'> }) {
   const hintId = useId();
+  const { changeNode } = useStoreEdits();
   const setTerminate = (on: boolean) =>
     changeNode(node.id, 'end', (n) => {
       if (on) return { ...n, terminate: true };

@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { FlowEdge } from '../../../shared/schema.ts';
-import { deleteItems, useDesigner } from '../../designer/designerStore.ts';
+import { useDesigner, useDesignerActions } from '../../designer/designerStore.ts';
 import { EdgeFields } from './EdgeFields.tsx';
 import { NodeFields } from './NodeFields.tsx';
 import './properties.css';
@@ -18,6 +18,7 @@ export interface PropertyPanelProps {
  */
 export function PropertyPanel({ workspaceFlows }: PropertyPanelProps) {
   const nodes = useDesigner(useShallow((s) => s.nodes.filter((n) => n.selected)));
+  const { deleteItems } = useDesignerActions();
   const edges = useDesigner(useShallow((s) => s.edges.filter((e) => e.selected)));
   const count = nodes.length + edges.length;
   const node = count === 1 ? nodes[0] : undefined;

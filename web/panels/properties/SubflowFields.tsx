@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { NodeOf } from '../../../shared/schema.ts';
 import { useDesigner } from '../../designer/designerStore.ts';
 import { Field } from './Field.tsx';
-import { changeNode } from './storeEdits.ts';
+import { useStoreEdits } from './storeEdits.ts';
 
 export interface WorkspaceFlow {
   id: string;
@@ -19,6 +19,7 @@ export const SubflowFields = memo(function SubflowFields({
   node,
   workspaceFlows,
 }: SubflowFieldsProps) {
+  const { changeNode } = useStoreEdits();
   const openFlowId = useDesigner((s) => s.meta.id);
   const missing = node.flow !== '' && !workspaceFlows.some((f) => f.id === node.flow);
   const error =

@@ -1,5 +1,5 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
-import { endTyping, typedInto } from '../../designer/designerStore.ts';
+import { endTyping, typedInto, useDesignerStore } from '../../designer/designerStore.ts';
 import { Field } from './Field.tsx';
 import { useDraft } from './useDraft.ts';
 
@@ -42,6 +42,7 @@ export function TextField({
   live = false,
 }: TextFieldProps) {
   const id = useId();
+  const designer = useDesignerStore();
   const { text, inputProps: draftProps } = useDraft(value, (t) => {
     if (refuse?.(t) !== undefined) return false;
     onCommit(t);
@@ -50,12 +51,12 @@ export function TextField({
     ? {
         value,
         onChange: (e: { target: { value: string } }) =>
-          typedInto(id, () => onCommit(e.target.value)),
-        onBlur: endTyping,
+          typedInto(designer, id, () => onCommit(e.target.value)),
+        onBlur: () => endTyping(designer),
         onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            endTyping();
+            endTyping(designer);
           }
         },
       }

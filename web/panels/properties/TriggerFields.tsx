@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import type { NodeOf, Trigger } from '../../../shared/schema.ts';
 import { indexAfterRemoval, removeAt } from './listEdits.ts';
-import { changeNode, changeNodeAndEdges } from './storeEdits.ts';
+import { useStoreEdits } from './storeEdits.ts';
 import { edgesAfterTriggerChange, newTrigger, type TriggerKind } from './triggerEdits.ts';
 import { TriggerItem } from './TriggerItem.tsx';
 import { useFocusAfter } from './useFocusAfter.ts';
@@ -18,6 +18,7 @@ export const TriggerFields = memo(function TriggerFields({
 }: {
   node: NodeOf<'continue-after'>;
 }) {
+  const { changeNode, changeNodeAndEdges } = useStoreEdits();
   const { container, focusAfter } = useFocusAfter<HTMLFieldSetElement>();
   // See WorkFields: a removal re-keys the rows so that no draft moves to another trigger.
   const [layout, setLayout] = useState(0);

@@ -10,11 +10,12 @@ import {
   setExpression,
   type Assignments,
 } from './setEdits.ts';
-import { changeNode } from './storeEdits.ts';
+import { useStoreEdits } from './storeEdits.ts';
 import { useFocusAfter } from './useFocusAfter.ts';
 
 /** A work node's `set`: assignments that run in the order listed, each seeing those before. */
 export const WorkFields = memo(function WorkFields({ node }: { node: NodeOf<'work'> }) {
+  const { changeNode } = useStoreEdits();
   const set = node.set ?? {};
   const entries = Object.entries(set);
   const { container, focusAfter } = useFocusAfter<HTMLFieldSetElement>();

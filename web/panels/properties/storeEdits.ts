@@ -1,6 +1,13 @@
 import type { FlowEdge, FlowNode, NodeKind, NodeOf } from '../../../shared/schema.ts';
 import type { CanvasEdge, CanvasNode } from '../../designer/canvasTypes.ts';
-import { edit, updateEdge, updateNode, useDesigner } from '../../designer/designerStore.ts';
+import { useMemo } from 'react';
+import {
+  edit,
+  updateEdge,
+  updateNode,
+  useDesignerStore,
+  type DesignerStore,
+} from '../../designer/designerStore.ts';
 import { toCanvasEdge } from '../../designer/flowCanvas.ts';
 
 /**
@@ -14,37 +21,50 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export const flowEdgeOf = (e: CanvasEdge): FlowEdge =>
   e.data?.edge ?? { id: e.id, from: e.source, to: e.target };
 
-function currentNode<K extends NodeKind>(id: string, kind: K): NodeOf<K> | undefined {
-  const node = useDesigner.getState().nodes.find((n) => n.id === id)?.data.node;
+function currentNode<K extends NodeKind>(
+  store: DesignerStore,
+  id: string,
+  kind: K,
+): NodeOf<K> | undefined {
+  const node = store.getState().nodes.find((n) => n.id === id)?.data.node;
   return node?.kind === kind ? (node as NodeOf<K>) : undefined;
 }
 
 /** Changes one node of a known kind. */
 export function changeNode<K extends NodeKind>(
+  store: DesignerStore,
   id: string,
   kind: K,
   change: (node: NodeOf<K>) => NodeOf<K>,
 ): void {
-  const node = currentNode(id, kind);
+  const node = currentNode(store, id, kind);
   if (node === undefined) return;
   const next = change(node);
-  if (!same(node, next)) updateNode(id, next as FlowNode);
+  if (!same(node, next)) updateNode(store, id, next as FlowNode);
 }
 
 /** Changes one node of any kind (its label or `depends`). */
-export function changeAnyNode(id: string, change: (node: FlowNode) => FlowNode): void {
-  const node = useDesigner.getState().nodes.find((n) => n.id === id)?.data.node;
+export function changeAnyNode(
+  store: DesignerStore,
+  id: string,
+  change: (node: FlowNode) => FlowNode,
+): void {
+  const node = store.getState().nodes.find((n) => n.id === id)?.data.node;
   if (node === undefined) return;
   const next = change(node);
-  if (!same(node, next)) updateNode(id, next);
+  if (!same(node, next)) updateNode(store, id, next);
 }
 
-export function changeEdge(id: string, change: (edge: FlowEdge) => FlowEdge): void {
-  const canvasEdge = useDesigner.getState().edges.find((e) => e.id === id);
+export function changeEdge(
+  store: DesignerStore,
+  id: string,
+  change: (edge: FlowEdge) => FlowEdge,
+): void {
+  const canvasEdge = store.getState().edges.find((e) => e.id === id);
   if (canvasEdge === undefined) return;
   const edge = flowEdgeOf(canvasEdge);
   const next = change(edge);
-  if (!same(edge, next)) updateEdge(id, next);
+  if (!same(edge, next)) updateEdge(store, id, next);
 }
 
 /**
@@ -52,18 +72,19 @@ export function changeEdge(id: string, change: (edge: FlowEdge) => FlowEdge): vo
  * carries its edges along, so no edge is left naming a trigger that is gone.
  */
 export function changeNodeAndEdges<K extends NodeKind>(
+  store: DesignerStore,
   id: string,
   kind: K,
   change: (node: NodeOf<K>, edges: readonly FlowEdge[]) => { node: NodeOf<K>; edges: FlowEdge[] },
 ): void {
-  const node = currentNode(id, kind);
+  const node = currentNode(store, id, kind);
   if (node === undefined) return;
-  const before = useDesigner.getState().edges;
+  const before = store.getState().edges;
   const outgoing = before.filter((e) => e.source === id).map(flowEdgeOf);
   const next = change(node, outgoing);
   if (same(node, next.node) && same(outgoing, next.edges)) return;
   const nextById = new Map(next.edges.map((e) => [e.id, e]));
-  edit((s) => ({
+  edit(store, (s) => ({
     nodes: s.nodes.map((n) =>
       n.id === id
         ? ({ ...n, type: next.node.kind, data: { ...n.data, node: next.node } } as CanvasNode)
@@ -78,4 +99,31 @@ export function changeNodeAndEdges<K extends NodeKind>(
         : [{ ...toCanvasEdge(edge, next.node), selected: e.selected }];
     }),
   }));
+}
+
+/** The edits above, bound to this workbench's designer store. */
+export function useStoreEdits() {
+  const store = useDesignerStore();
+  return useMemo(
+    () => ({
+      changeNode: <K extends NodeKind>(
+        id: string,
+        kind: K,
+        change: (node: NodeOf<K>) => NodeOf<K>,
+      ) => changeNode(store, id, kind, change),
+      changeAnyNode: (id: string, change: (node: FlowNode) => FlowNode) =>
+        changeAnyNode(store, id, change),
+      changeEdge: (id: string, change: (edge: FlowEdge) => FlowEdge) =>
+        changeEdge(store, id, change),
+      changeNodeAndEdges: <K extends NodeKind>(
+        id: string,
+        kind: K,
+        change: (
+          node: NodeOf<K>,
+          edges: readonly FlowEdge[],
+        ) => { node: NodeOf<K>; edges: FlowEdge[] },
+      ) => changeNodeAndEdges(store, id, kind, change),
+    }),
+    [store],
+  );
 }

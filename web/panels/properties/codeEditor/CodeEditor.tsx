@@ -9,7 +9,12 @@ import { Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useRef, useState } from 'react';
 import type { ProblemSpan } from '../../../../shared/expressionSyntax.ts';
-import { endTyping, typedInto, useDesigner } from '../../../designer/designerStore.ts';
+import {
+  endTyping,
+  typedInto,
+  useDesignerStore,
+  type DesignerStore,
+} from '../../../designer/designerStore.ts';
 import type { ControlProps } from '../Field.tsx';
 import { CodeMirrorEditor } from '../../../ui/codeEditor/CodeMirrorEditor.tsx';
 import { fieldControl } from '../../../ui/codeEditor/editorControl.ts';
@@ -18,23 +23,25 @@ import { contextPathsOf } from './contextPaths.ts';
 import { jsonataHighlighting } from '../../../ui/codeEditor/jsonataLanguage.ts';
 
 /** Context paths written anywhere in the open flow, read when completion is asked for. */
-function flowPaths(): string[] {
-  return contextPathsOf(useDesigner.getState().nodes.map((n) => n.data.node));
+function flowPaths(designer: DesignerStore): string[] {
+  return contextPathsOf(designer.getState().nodes.map((n) => n.data.node));
 }
 
-function completionSource(context: CompletionContext): CompletionResult | null {
-  const text = context.state.doc.toString();
-  const found = completeExpression(text, context.pos, flowPaths(), context.explicit);
-  return found && { from: found.from, options: found.options, validFor: /^[$\w.]*$/ };
-}
+const completionSource =
+  (designer: DesignerStore) =>
+  (context: CompletionContext): CompletionResult | null => {
+    const text = context.state.doc.toString();
+    const found = completeExpression(text, context.pos, flowPaths(designer), context.explicit);
+    return found && { from: found.from, options: found.options, validFor: /^[$\w.]*$/ };
+  };
 
 /** Escape and Tab leave the editor: Tab to the next control, Escape to the panel. */
-function leaveOnEscape(e: KeyboardEvent, view: EditorView): boolean {
+function leaveOnEscape(designer: DesignerStore, e: KeyboardEvent, view: EditorView): boolean {
   if (e.key !== 'Escape' || completionStatus(view.state) !== null) return false;
   // This Escape was for the editor, not for the process inspected (ProcessControls).
   e.preventDefault();
   e.stopPropagation();
-  endTyping();
+  endTyping(designer);
   view.dom.closest<HTMLElement>('.property-panel')?.focus();
   return true;
 }
@@ -60,17 +67,18 @@ export function CodeEditor({
   // The extensions are made once; what they call back is read from here, always the latest.
   const latest = useRef({ check });
   latest.current = { check };
+  const designer = useDesignerStore();
   const [extensions] = useState(() => [
     // Enter takes the option shown however soon it is pressed: a delay would make what Enter
     // does depend on typing speed (commit, or complete).
-    autocompletion({ override: [completionSource], icons: false, interactionDelay: 0 }),
+    autocompletion({ override: [completionSource(designer)], icons: false, interactionDelay: 0 }),
     // Enter commits the typing session (one undo step); the completion's own Enter comes first.
     Prec.high(
       keymap.of([
         {
           key: 'Enter',
           run: () => {
-            endTyping();
+            endTyping(designer);
             return true;
           },
         },
@@ -85,15 +93,15 @@ export function CodeEditor({
       { delay: 100 },
     ),
     EditorView.domEventHandlers({
-      keydown: leaveOnEscape,
-      blur: () => endTyping(),
+      keydown: (e, view) => leaveOnEscape(designer, e, view),
+      blur: () => endTyping(designer),
     }),
   ]);
   return (
     <CodeMirrorEditor
       control={fieldControl(control)}
       value={value}
-      onChange={(text) => typedInto(typingKey, () => onCommit(text))}
+      onChange={(text) => typedInto(designer, typingKey, () => onCommit(text))}
       extensions={extensions}
       multiline={false}
       placeholder={placeholder}
