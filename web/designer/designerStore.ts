@@ -31,6 +31,8 @@ interface DesignerState extends Drawing {
   dragStart: Drawing | undefined;
   /** What validation found in the open flow, kept apart from the drawing (undo skips it). */
   problems: Problem[];
+  /** Whether `problems` are the open flow's: false from opening it until validation has run. */
+  checked: boolean;
   /** The loops' closing edges by id, found with the problems; the canvas draws them as loops. */
   closing: ReadonlyMap<string, ClosingEdge>;
 }
@@ -51,6 +53,7 @@ export const useDesigner = create<DesignerState>(() => ({
   history: emptyHistory(),
   dragStart: undefined,
   problems: [],
+  checked: false,
   closing: new Map(),
 }));
 
@@ -70,6 +73,7 @@ export function openFlow(flow: Flow): void {
     history: emptyHistory(),
     dragStart: undefined,
     problems: [],
+    checked: false,
     closing: new Map(),
   });
 }
