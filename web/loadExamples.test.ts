@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadExamples } from './loadExamples.ts';
 
@@ -44,5 +45,22 @@ describe('loadExamples', () => {
     ]);
     const bad = entries[1];
     expect(bad?.kind === 'unreadable' && bad.errors.length).toBeGreaterThan(0);
+  });
+});
+
+// The page seeds a new workspace with the examples without checking them (web/examples.ts): the
+// check is here, over the files as bundled, each against every other.
+describe('the bundled examples', () => {
+  it('all parse and validate with no problems, sub-flows across files included', () => {
+    const folder = new URL('../examples/', import.meta.url);
+    const files = Object.fromEntries(
+      readdirSync(folder)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => [`../examples/${name}`, readFileSync(new URL(name, folder), 'utf8')]),
+    );
+    const entries = loadExamples(files);
+
+    expect(entries.length).toBeGreaterThanOrEqual(4);
+    expect(entries.filter((e) => e.kind !== 'flow' || e.problems.length > 0)).toEqual([]);
   });
 });

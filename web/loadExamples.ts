@@ -1,6 +1,6 @@
-import { parseFlowFile } from '../shared/parseFlowFile.ts';
 import type { Flow } from '../shared/schema.ts';
 import { validateFlow, type Problem } from '../shared/validateFlow.ts';
+import { readExamples } from './readExamples.ts';
 
 /** One row of the example list: a flow with its problems, or a file that could not be read. */
 export type ExampleEntry =
@@ -12,9 +12,7 @@ export type ExampleEntry =
  * sub-flow may live in another file. Entries come in file-name order, flows in file order.
  */
 export function loadExamples(files: Readonly<Record<string, string>>): ExampleEntry[] {
-  const parsed = Object.entries(files)
-    .map(([path, text]) => ({ file: fileName(path), result: parseFlowFile(text) }))
-    .sort((a, b) => a.file.localeCompare(b.file));
+  const parsed = readExamples(files);
 
   const flows = new Map<string, Flow>();
   for (const { result } of parsed) {
@@ -32,8 +30,4 @@ export function loadExamples(files: Readonly<Record<string, string>>): ExampleEn
         }))
       : [{ kind: 'unreadable', key: file, file, errors: result.errors }],
   );
-}
-
-function fileName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
 }

@@ -1,11 +1,15 @@
 import type { ContextWrite } from '../../shared/contextWrite.ts';
-import type { Flow, Trigger } from '../../shared/schema.ts';
+import type { Flow } from '../../shared/schema.ts';
 import { flowModel } from './flowModel.ts';
 import type { EngineJournalEntry } from './journal.ts';
 import { NodeFailure, Run, type EngineEnv, type Steps } from './run.ts';
-import type { Generation, Snapshot } from './snapshot.ts';
+import type { Snapshot } from './snapshot.ts';
+import { statusOf, waitsWithTriggers, type EngineStatus, type WaitView } from './waits.ts';
 
-export type EngineStatus = 'running' | 'waiting' | 'done' | 'failed';
+// Where a snapshot stands lives apart from the stepping, so that the page can show it without
+// loading the expression evaluator (waits.ts).
+export { statusOf, waitsWithTriggers };
+export type { EngineStatus, WaitView };
 
 /** What one step returns: the new snapshot, the node's writes, and what happened. */
 export interface StepResult {
@@ -16,18 +20,6 @@ export interface StepResult {
   status: EngineStatus;
   /** The waits the process stands at after the step. */
   waits: WaitView[];
-}
-
-/** A wait the process stands at, for the supervisor to time, subscribe or show as a form. */
-export interface WaitView {
-  seq: number;
-  /** The continue-after node's path (`sub/approve`). */
-  path: string;
-  node: string;
-  flow: string;
-  gen: Generation;
-  since: number;
-  triggers: readonly Trigger[];
 }
 
 /**
@@ -54,19 +46,6 @@ export function startSnapshot(flow: Flow, seed?: number): Snapshot {
       children: [],
     },
   };
-}
-
-/** Where a snapshot stands: failed, done, with a node ready, or asleep. */
-export function statusOf(snapshot: Snapshot): EngineStatus {
-  if (snapshot.failed) return 'failed';
-  if (snapshot.done) return 'done';
-  return anyReady(snapshot.scope) ? 'running' : 'waiting';
-}
-
-function anyReady(s: Snapshot['scope']): boolean {
-  if (s.ready.length > 0) return true;
-  for (const c of s.children) if (anyReady(c.scope)) return true;
-  return false;
 }
 
 /**
@@ -269,36 +248,6 @@ export async function runToStop(
   }
   const { snapshot: last, status: stopped, waits } = current;
   return { snapshot: last, status: stopped, waits, journal, writes, context };
-}
-
-/** Every wait of the process, nested ones named by path, with the triggers of its node. */
-export function waitsWithTriggers(snapshot: Snapshot, flows: EngineEnv['flows']): WaitView[] {
-  const out: WaitView[] = [];
-  collectWaits(snapshot.scope, '', flows, out);
-  return out.length > 1 ? out.sort((a, b) => a.seq - b.seq) : out;
-}
-
-function collectWaits(
-  scope: Snapshot['scope'],
-  prefix: string,
-  flows: EngineEnv['flows'],
-  out: WaitView[],
-): void {
-  const flow = scope.waits.length > 0 ? flows(scope.flow) : undefined;
-  for (const w of scope.waits) {
-    const node = flow ? flowModel(flow).node(w.node) : undefined;
-    const triggers = node?.kind === 'continue-after' ? node.on : [];
-    out.push({
-      seq: w.seq,
-      path: prefix + w.node,
-      node: w.node,
-      flow: scope.flow,
-      gen: w.gen,
-      since: w.since,
-      triggers,
-    });
-  }
-  for (const c of scope.children) collectWaits(c.scope, `${prefix}${c.node}/`, flows, out);
 }
 
 /** Each running flow's id and the signature it started on, by path (`''` for the top level). */

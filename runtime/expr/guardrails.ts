@@ -1,5 +1,6 @@
 import { MAX_VALUE_CHARS } from '../../shared/contextWrite.ts';
 import { LinearRegExp } from '../../shared/linearRegex.ts';
+import { inSeconds } from './inSeconds.ts';
 
 /**
  * Limits on one evaluation of a JSONata expression. jsonata checks them as it evaluates, which
@@ -40,11 +41,7 @@ export function setExpressionTimeout(ms: number = EXPRESSION_LIMITS.timeout): vo
   EXPRESSION_OPTIONS.timeout = ms;
 }
 
-/** "1 second", "0.05 seconds": a limit in milliseconds as a designer reads it. */
-export function inSeconds(ms: number): string {
-  const seconds = ms / 1000;
-  return `${seconds.toLocaleString('en')} second${seconds === 1 ? '' : 's'}`;
-}
+export { inSeconds };
 
 /** Longest array a step may build: more items than fit in a value even one character each. */
 export const MAX_ARRAY_ITEMS = MAX_VALUE_CHARS / 2;

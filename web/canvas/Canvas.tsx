@@ -18,6 +18,7 @@ import { MissingNode } from './nodes/MissingNode.tsx';
 import { useKeepInView } from './useKeepInView.ts';
 import './canvas.css';
 import { CanvasMinimap } from './CanvasMinimap.tsx';
+import { withEstimatedHandles } from './estimatedHandles.ts';
 import { VIRTUALIZE_ABOVE } from './openingView.ts';
 import { useOpeningView } from './useOpeningView.ts';
 import { usePositionInView } from './usePositionInView.ts';
@@ -70,10 +71,15 @@ export function Canvas() {
   const { addNode, connect, onEdgesChange, onNodesChange } = useDesignerActions();
   const changed = useFlowChanges(flowId, nodes, edges);
   const missing = useMemo(() => missingNodes(nodes, edges), [nodes, edges]);
-  const drawn = useMemo(
-    () => (missing.length > 0 ? { ...changed, nodes: [...changed.nodes, ...missing] } : changed),
-    [changed, missing],
-  );
+  const drawn = useMemo(() => {
+    const all = missing.length > 0 ? [...changed.nodes, ...missing] : changed.nodes;
+    // A large flow draws only what is in view: its nodes not drawn yet come with a guess at
+    // their handles, so that React Flow does not draw them all to measure them.
+    const large = all.length > VIRTUALIZE_ABOVE;
+    return all === changed.nodes && !large
+      ? changed
+      : { ...changed, nodes: large ? all.map(withEstimatedHandles) : all };
+  }, [changed, missing]);
   const { screenToFlowPosition, flowToScreenPosition } = useReactFlow();
   const keepInView = useKeepInView();
   const root = useRef<HTMLDivElement>(null);

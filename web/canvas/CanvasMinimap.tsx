@@ -1,5 +1,6 @@
-import { MiniMap, Panel } from '@xyflow/react';
+import { Panel } from '@xyflow/react';
 import { useState } from 'react';
+import { OverviewMap } from './OverviewMap.tsx';
 
 /**
  * A small minimap in the bottom right corner, in the band the opening view keeps free of nodes,
@@ -20,12 +21,7 @@ export function CanvasMinimap() {
       </button>
       {shown && (
         <div id="wf-minimap">
-          <MiniMap
-            pannable
-            zoomable
-            ariaLabel="Minimap of the flow"
-            style={{ width: 160, height: 96 }}
-          />
+          <OverviewMap width={160} height={96} ariaLabel="Minimap of the flow" />
         </div>
       )}
     </Panel>

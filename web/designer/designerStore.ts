@@ -33,6 +33,8 @@ interface DesignerState extends Drawing {
   dragStart: Drawing | undefined;
   /** What validation found in the open flow, kept apart from the drawing (undo skips it). */
   problems: Problem[];
+  /** Whether `problems` are the open flow's: false from opening it until validation has run. */
+  checked: boolean;
   /** The loops' closing edges by id, found with the problems; the canvas draws them as loops. */
   closing: ReadonlyMap<string, ClosingEdge>;
 }
@@ -61,6 +63,7 @@ export const createDesignerStore = (): DesignerStore =>
       history: emptyHistory(),
       dragStart: undefined,
       problems: [],
+      checked: false,
       closing: new Map(),
     })),
     { typing: { key: undefined, last: undefined } },
@@ -88,6 +91,7 @@ export function openFlow(store: DesignerStore, flow: Flow): void {
     history: emptyHistory(),
     dragStart: undefined,
     problems: [],
+    checked: false,
     closing: new Map(),
   });
 }

@@ -2,7 +2,7 @@ import type { Flow } from '../../shared/schema.ts';
 import type { FlowNode } from '../../shared/schema.ts';
 import { edgeAriaLabel, edgeTriggerKind } from './edgeLabel.ts';
 import { analyzeLoops } from '../../shared/loops.ts';
-import { designFlowWarnings, validateFlow, type Problem } from '../../shared/validateFlow.ts';
+import type { Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
 import { currentFlow, type ClosingEdge, type DesignerStore } from './designerStore.ts';
 
@@ -72,6 +72,12 @@ function changed(a: ReturnType<typeof contentOf>, b: ReturnType<typeof contentOf
 }
 
 /**
+ * The checks, loaded once on demand: they hold the parsers of expressions and patterns (JSONata,
+ * RE2), a fifth of the app's JavaScript, which the first screen does not need to draw the flow.
+ */
+const loadChecks = () => import('../../shared/validateFlow.ts');
+
+/**
  * Validates the open flow whenever its content changes (a short pause after typing, so a burst of
  * edits validates once) against the workspace's other flows, and puts every problem on its node
  * or edge and in the problems list.
@@ -83,9 +89,12 @@ export function startLiveValidation(
 ): () => void {
   let last = contentOf(store.getState());
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let checks: Awaited<ReturnType<typeof loadChecks>> | undefined;
+  let stopped = false;
   const run = () => {
     const s = store.getState();
-    if (!s.open) return;
+    if (!s.open || !checks) return;
+    const { validateFlow, designFlowWarnings } = checks;
     const flow = currentFlow(store);
     const flows = new Map(workspace());
     flows.set(flow.id, flow);
@@ -96,13 +105,17 @@ export function startLiveValidation(
       const closing = sameClosing(now.closing, found) ? now.closing : found;
       return {
         problems,
+        checked: true,
         closing,
         nodes: withProblems(now.nodes, problems, 'nodeId'),
         edges: withProblems(now.edges, problems, 'edgeId', (id) => nodesById.get(id), closing),
       };
     });
   };
-  run();
+  void loadChecks().then((loaded) => {
+    checks = loaded;
+    if (!stopped) run();
+  });
   const unsubscribe = store.subscribe((s) => {
     const content = contentOf(s);
     if (!changed(content, last)) return;
@@ -111,6 +124,7 @@ export function startLiveValidation(
     timer = setTimeout(run, delayMs);
   });
   return () => {
+    stopped = true;
     clearTimeout(timer);
     unsubscribe();
   };

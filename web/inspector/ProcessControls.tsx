@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { statusOf } from '../../runtime/engine/step.ts';
+import { statusOf } from '../../runtime/engine/waits.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
 import {

@@ -1,5 +1,5 @@
 import { timersOf, waitDue } from '../../runtime/engine/timers.ts';
-import { statusOf, waitsWithTriggers } from '../../runtime/engine/step.ts';
+import { statusOf, waitsWithTriggers } from '../../runtime/engine/waits.ts';
 import type { ScopeSnapshot } from '../../runtime/engine/snapshot.ts';
 import { describeEntry } from './describeEntry.ts';
 import { Countdown } from './Countdown.tsx';

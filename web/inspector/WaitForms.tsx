@@ -1,7 +1,7 @@
 import { memo, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { HumanField, Trigger } from '../../shared/schema.ts';
-import { waitsWithTriggers } from '../../runtime/engine/step.ts';
+import { waitsWithTriggers } from '../../runtime/engine/waits.ts';
 import { labelledControl } from '../ui/codeEditor/editorControl.ts';
 import { JsonField } from '../ui/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';

@@ -1,4 +1,4 @@
-import { statusOf } from '../../runtime/engine/step.ts';
+import { statusOf } from '../../runtime/engine/waits.ts';
 import type { ProcessRecord } from '../../runtime/supervisor/records.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { transfer, wrap, type Remote } from 'comlink';
-import { inSeconds } from '../../runtime/expr/guardrails.ts';
+import { inSeconds } from '../../runtime/expr/inSeconds.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { failureOf } from './workerFailure.ts';
 import type { ResilientStore, SaveState } from '../../runtime/store/resilientStore.ts';

@@ -1,6 +1,6 @@
 import { wrap } from 'comlink';
 import { failureOf } from '../runtime/workerFailure.ts';
-import { importApi } from './importApi.ts';
+import type { importApi } from './importApi.ts';
 import type { ImportResult } from './importFlows.ts';
 
 /**
@@ -38,7 +38,13 @@ export function spawnImportWorker(): ImportWorker {
 
 /** The same calls on this thread, where there is no Worker (as in Node). */
 export function inThisThread(): ImportWorker {
-  return { calls: importApi, terminate: () => undefined, failed: new Promise<never>(() => {}) };
+  // Loaded on first use: the page has workers, and the checks are not part of its first screen.
+  const api = import('./importApi.ts').then((m) => m.importApi);
+  const calls: ImportCalls = {
+    importText: async (text, existing) => (await api).importText(text, existing),
+    importFile: async (file, existing) => (await api).importFile(file, existing),
+  };
+  return { calls, terminate: () => undefined, failed: new Promise<never>(() => {}) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { useDesigner, useDesignerStore } from '../designerStore.ts';
 /** Every problem of the open flow; clicking one selects its node or edge and brings it to view. */
 export function ProblemsList() {
   const all = useDesigner((s) => s.problems);
+  const checked = useDesigner((s) => s.checked);
   const edges = useDesigner((s) => s.edges);
   const designer = useDesignerStore();
   const { fitView } = useReactFlow();
@@ -30,10 +31,11 @@ export function ProblemsList() {
       <h2 id="problems-heading">
         Problems <span className="count">{problems.length}</span>
       </h2>
-      {problems.length === 0 && warnings.length === 0 && (
+      {!checked && <p className="ok">Checking the flow…</p>}
+      {checked && problems.length === 0 && warnings.length === 0 && (
         <p className="ok">No problems: this flow can run.</p>
       )}
-      {problems.length === 0 && warnings.length > 0 && (
+      {checked && problems.length === 0 && warnings.length > 0 && (
         <p className="ok">No problems: this flow can run, with warnings.</p>
       )}
       {[...problems, ...warnings].length > 0 && (

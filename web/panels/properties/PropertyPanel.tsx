@@ -1,8 +1,8 @@
+import { Suspense, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { FlowEdge } from '../../../shared/schema.ts';
 import { useDesigner, useDesignerActions } from '../../designer/designerStore.ts';
-import { EdgeFields } from './EdgeFields.tsx';
-import { NodeFields } from './NodeFields.tsx';
+import { EdgeFields, NodeFields, preloadFieldsWhenIdle } from './lazyFields.ts';
 import './properties.css';
 import { flowEdgeOf } from './storeEdits.ts';
 import type { WorkspaceFlow } from './SubflowFields.tsx';
@@ -23,6 +23,7 @@ export function PropertyPanel({ workspaceFlows }: PropertyPanelProps) {
   const count = nodes.length + edges.length;
   const node = count === 1 ? nodes[0] : undefined;
   const edge = count === 1 ? edges[0] : undefined;
+  useEffect(preloadFieldsWhenIdle, []);
 
   return (
     <section aria-label="Properties" className="property-panel" id="properties" tabIndex={-1}>
@@ -33,8 +34,10 @@ export function PropertyPanel({ workspaceFlows }: PropertyPanelProps) {
         <p className="prop-hint">{count} items are selected. Select one to edit its properties.</p>
       )}
       {/* Keyed by id, so that a draft being typed never carries over to another node or edge. */}
-      {node && <NodeFields key={node.id} node={node.data.node} workspaceFlows={workspaceFlows} />}
-      {edge && <EdgeProperties key={edge.id} edge={flowEdgeOf(edge)} />}
+      <Suspense fallback={<p className="prop-hint">Loading the properties…</p>}>
+        {node && <NodeFields key={node.id} node={node.data.node} workspaceFlows={workspaceFlows} />}
+        {edge && <EdgeProperties key={edge.id} edge={flowEdgeOf(edge)} />}
+      </Suspense>
       {(node || edge) && (
         <button
           type="button"
