@@ -279,6 +279,34 @@ export class IdbStore implements Store {
     const from = IDBKeyRange.bound(cursor.key, [status, Infinity]);
     return this.readProcesses(await index.getAll(from, count));
   }
+  /**
+   * Every process by id and flow, oldest first, from the indexes alone: the ids in order of
+   * creation (`by-created`'s keys), and each flow's ids (`by-flow-status`, one request per flow
+   * and status found). No process record is read, however many exist.
+   */
+  async processNames() {
+    const tx = this.db.transaction('processes', 'readonly');
+    const byFlow = tx.store.index('by-flow-status');
+    const order = tx.store.index('by-created').getAllKeys();
+    const lists: Promise<{ flow: string; ids: string[] }>[] = [];
+    let cursor = await byFlow.openKeyCursor(null, 'nextunique');
+    while (cursor) {
+      const key = cursor.key;
+      lists.push(byFlow.getAllKeys(key).then((ids) => ({ flow: key[0], ids })));
+      cursor = await cursor.continue();
+    }
+    const flowOf = new Map<string, string>();
+    for (const { flow, ids } of await Promise.all(lists))
+      for (const id of ids) flowOf.set(id, flow);
+    const names: { id: string; flow: string }[] = [];
+    for (const id of await order) {
+      const flow = flowOf.get(id);
+      // A record known to be damaged is left out, as a listing leaves it out.
+      if (flow !== undefined && !this.problems.has(problemKey('processes', id)))
+        names.push({ id, flow });
+    }
+    return names;
+  }
   /** Counted along `by-status` (or `by-flow-status`): no record is read. */
   async countProcesses(flow?: string) {
     const tx = this.db.transaction('processes', 'readonly');

@@ -94,6 +94,8 @@ export interface Store {
    * so that only those records are read however many processes exist. Optional.
    */
   processWindow?(query: WindowQuery): Promise<ProcessRecord[]>;
+  /** Every process by id and flow, oldest first; optional (indexes answer it, no record read). */
+  processNames?(): Promise<{ id: string; flow: string }[]>;
   /** How many processes there are, in all and per status (of one flow, if asked); reads no record. */
   countProcesses?(flow?: string): Promise<ProcessCounts>;
   /** The highest order of creation of any process, or null when there is none; reads no record. */
