@@ -179,22 +179,29 @@ export class IdbStore implements Store {
   private readonly loads = new Batcher<string, LoadedProcess | undefined>(async (ids) => {
     // Read-only, and only IndexedDB requests are awaited inside, so the transaction stays open.
     const tx = this.db.transaction(['processes', 'flows', 'contexts'], 'readonly');
-    return Promise.all(
+    // Each load answers on its own: a damaged record fails the load that reads it, no other.
+    return Promise.allSettled(
       ids.map(async (id) => {
         const raw = await tx.objectStore('processes').get(id);
         if (!raw) return undefined;
         const record = this.readProcess(raw);
-        const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
-        const flows = await loadFlowSet(roots, async (f) =>
-          this.one<Flow>(FLOW, 'flows', f, await tx.objectStore('flows').get(f)),
-        );
-        const context = this.one<ContextRecord>(
-          CONTEXT,
-          'contexts',
-          record.contextId,
-          await tx.objectStore('contexts').get(record.contextId),
-        );
-        return { record, flows, context };
+        try {
+          const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+          const flows = await loadFlowSet(roots, async (f) =>
+            this.one<Flow>(FLOW, 'flows', f, await tx.objectStore('flows').get(f)),
+          );
+          const context = this.one<ContextRecord>(
+            CONTEXT,
+            'contexts',
+            record.contextId,
+            await tx.objectStore('contexts').get(record.contextId),
+          );
+          return { record, flows, context };
+        } catch (e) {
+          // The process reads, what it runs on does not: the wake says so (LoadedProcess.damaged).
+          if (!(e instanceof DamagedRecordError)) throw e;
+          return { record, flows: new Map(), context: undefined, damaged: e.problem };
+        }
       }),
     );
   });
@@ -272,6 +279,34 @@ export class IdbStore implements Store {
     const from = IDBKeyRange.bound(cursor.key, [status, Infinity]);
     return this.readProcesses(await index.getAll(from, count));
   }
+  /**
+   * Every process by id and flow, oldest first, from the indexes alone: the ids in order of
+   * creation (`by-created`'s keys), and each flow's ids (`by-flow-status`, one request per flow
+   * and status found). No process record is read, however many exist.
+   */
+  async processNames() {
+    const tx = this.db.transaction('processes', 'readonly');
+    const byFlow = tx.store.index('by-flow-status');
+    const order = tx.store.index('by-created').getAllKeys();
+    const lists: Promise<{ flow: string; ids: string[] }>[] = [];
+    let cursor = await byFlow.openKeyCursor(null, 'nextunique');
+    while (cursor) {
+      const key = cursor.key;
+      lists.push(byFlow.getAllKeys(key).then((ids) => ({ flow: key[0], ids })));
+      cursor = await cursor.continue();
+    }
+    const flowOf = new Map<string, string>();
+    for (const { flow, ids } of await Promise.all(lists))
+      for (const id of ids) flowOf.set(id, flow);
+    const names: { id: string; flow: string }[] = [];
+    for (const id of await order) {
+      const flow = flowOf.get(id);
+      // A record known to be damaged is left out, as a listing leaves it out.
+      if (flow !== undefined && !this.problems.has(problemKey('processes', id)))
+        names.push({ id, flow });
+    }
+    return names;
+  }
   /** Counted along `by-status` (or `by-flow-status`): no record is read. */
   async countProcesses(flow?: string) {
     const tx = this.db.transaction('processes', 'readonly');
@@ -306,7 +341,7 @@ export class IdbStore implements Store {
 
   private readonly commits = new Batcher<StepCommit, boolean>((batch) => {
     const stores: StoreName[] = ['contexts', 'processes', 'journal', 'contextChanges'];
-    return this.write(stores, (tx) => commitAll(tx, batch));
+    return this.write(stores, async (tx) => fulfilled(await commitAll(tx, batch)));
   });
 
   async journal(processId: string) {
@@ -475,15 +510,16 @@ type StoreName = StoreNames<WorkspaceDb>;
 
 /**
  * Requests asked for while a batch of them runs wait for it and then go together into the next
- * one; those asked for in the same turn as the first join it. `run` answers a batch in order,
- * or fails, and then every request of the batch fails with its error.
+ * one; those asked for in the same turn as the first join it. `run` answers each request of a
+ * batch in order, settled on its own; if `run` itself fails, every request of the batch fails
+ * with its error.
  */
 class Batcher<I, O> {
   private readonly queue: { input: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] =
     [];
   private running = false;
 
-  constructor(private readonly run: (inputs: I[]) => Promise<O[]>) {}
+  constructor(private readonly run: (inputs: I[]) => Promise<PromiseSettledResult<O>[]>) {}
 
   ask(input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
@@ -499,7 +535,11 @@ class Batcher<I, O> {
       const batch = this.queue.splice(0);
       try {
         const out = await this.run(batch.map((b) => b.input));
-        batch.forEach((b, i) => b.resolve(out[i]!));
+        batch.forEach((b, i) => {
+          const o = out[i]!;
+          if (o.status === 'fulfilled') b.resolve(o.value);
+          else b.reject(o.reason);
+        });
       } catch (e) {
         for (const b of batch) b.reject(e);
       }
@@ -507,6 +547,9 @@ class Batcher<I, O> {
     this.running = false;
   }
 }
+
+const fulfilled = <O>(values: O[]): PromiseSettledResult<O>[] =>
+  values.map((value) => ({ status: 'fulfilled', value }));
 
 /**
  * Commits inside one transaction, in order, each with its compare-and-set: a commit whose context

@@ -322,6 +322,10 @@ export class ResilientStore implements Store {
     if (!this.pending && this.inner.processWindow) return this.inner.processWindow(query);
     return windowOf(await this.listProcesses(), query);
   }
+  async processNames() {
+    if (!this.pending && this.inner.processNames) return this.inner.processNames();
+    return (await this.listProcesses()).map((p) => ({ id: p.id, flow: p.flow }));
+  }
   async countProcesses(flow?: string) {
     if (!this.pending && this.inner.countProcesses) return this.inner.countProcesses(flow);
     return countsOf(await this.listProcesses(), flow);

@@ -13,6 +13,11 @@ export interface LoadedProcess {
   /** The workspace's flows the process runs (loadFlowSet's set for its snapshot), by id. */
   flows: Map<string, Flow>;
   context: ContextRecord | undefined;
+  /**
+   * A record the process runs on (its context, one of its flows) that cannot be restored: then
+   * `flows` and `context` are empty, and a wake fails the process naming it, once.
+   */
+  damaged?: { store: string; key: unknown; message: string };
 }
 
 /**
@@ -89,6 +94,8 @@ export interface Store {
    * so that only those records are read however many processes exist. Optional.
    */
   processWindow?(query: WindowQuery): Promise<ProcessRecord[]>;
+  /** Every process by id and flow, oldest first; optional (indexes answer it, no record read). */
+  processNames?(): Promise<{ id: string; flow: string }[]>;
   /** How many processes there are, in all and per status (of one flow, if asked); reads no record. */
   countProcesses?(flow?: string): Promise<ProcessCounts>;
   /** The highest order of creation of any process, or null when there is none; reads no record. */
@@ -97,7 +104,8 @@ export interface Store {
   /**
    * A process, the workspace's current flows it runs and its context, read at once (on
    * IndexedDB in one transaction): a wake's reads in one request. Optional; without it the
-   * supervisor reads them one by one.
+   * supervisor reads them one by one. A process record that cannot be restored fails its own
+   * load alone (an error named `DamagedRecordError`), not the others read with it.
    */
   loadProcess?(id: string): Promise<LoadedProcess | undefined>;
 

@@ -13,7 +13,7 @@ import {
   type SupervisorOptions,
 } from './supervisorCore.ts';
 import type { Clock } from './clock.ts';
-import type { Store } from './store.ts';
+import type { LoadedProcess, Store } from './store.ts';
 
 /**
  * Steps a batch of wakes runs in memory before it commits: the bound of one commit
@@ -128,6 +128,21 @@ function summarize(h: Held, keep: number): void {
   h.journal = h.journal.slice(kept);
   h.passes = keep;
   h.changes = h.changes.filter((c) => c.at >= keptFrom);
+}
+
+/**
+ * A record the store could not restore (runtime/store/restore.ts's DamagedRecordError, known by
+ * name: the supervisor does not import the store).
+ */
+const isDamagedRecord = (e: unknown): e is Error & { problem: { store: string } } =>
+  e instanceof Error && e.name === 'DamagedRecordError';
+
+/** A damaged record the store's load named, thrown as the store would have. */
+class DamagedRead extends Error {
+  constructor(readonly problem: { store: string; message: string }) {
+    super(problem.message);
+    this.name = 'DamagedRecordError';
+  }
 }
 
 const dueOf = (p: ProcessRecord): Due => ({
@@ -457,12 +472,30 @@ export abstract class SupervisorWakes extends SupervisorControls {
     upTo: number,
     release: () => Promise<void>,
   ): Promise<Held | undefined> {
-    const loaded = await this.store.loadProcess?.(id);
-    const record = loaded ? loaded.record : await this.store.getProcess(id);
+    let loaded: LoadedProcess | undefined;
+    let record: ProcessRecord | undefined;
+    try {
+      loaded = await this.store.loadProcess?.(id);
+      record = loaded ? loaded.record : await this.store.getProcess(id);
+    } catch (e) {
+      // A record that cannot be restored is reported by the store and no listing holds it: it
+      // is left as stored, unwoken.
+      if (isDamagedRecord(e)) return undefined;
+      throw e;
+    }
     if (!record || record.status !== 'waiting' || record.due === null || record.due > upTo)
       return undefined;
-    const context =
-      (loaded ? loaded.context : undefined) ?? (await this.mustGetContext(record.contextId));
+    let context: ContextRecord;
+    let read: Held['read'];
+    try {
+      if (loaded?.damaged) throw new DamagedRead(loaded.damaged);
+      context = loaded?.context ?? (await this.mustGetContext(record.contextId));
+      read = this.flowReader(loaded?.flows);
+    } catch (e) {
+      if (!isDamagedRecord(e)) throw e;
+      await this.failDamaged(record, e);
+      return undefined;
+    }
     return {
       id,
       release,
@@ -474,10 +507,22 @@ export abstract class SupervisorWakes extends SupervisorControls {
       versions: 0,
       journal: [],
       passes: 0,
-      read: this.flowReader(loaded?.flows),
+      read,
       wakes: 0,
       steps: 0,
     };
+  }
+
+  /**
+   * A process whose context or flow cannot be restored fails, once, with the store's sentence
+   * naming the record: waking it again would find the same damage every round.
+   */
+  private async failDamaged(record: ProcessRecord, e: Error): Promise<void> {
+    const store = (e as { problem?: { store?: string } }).problem?.store;
+    const what = store === 'contexts' ? 'its context' : store === 'flows' ? 'its flow' : 'a record';
+    const error = `${what} cannot be read: ${e.message}`;
+    await this.store.putProcess({ ...record, status: 'failed', due: null, error });
+    this.changed(record.id);
   }
 
   /**

@@ -44,6 +44,19 @@ async function crowded() {
 }
 
 describe('the process table is queried by page (workerRuntime.processList)', () => {
+  it("rule: the start form's list of every process by id and flow, oldest first, reads no process record", async () => {
+    const { runtime, idb } = await crowded();
+    const before = idb.processReads;
+    const names = await runtime.processNames();
+    expect(idb.processReads - before).toBe(0);
+    expect(names).toHaveLength(MANY + 1);
+    expect(names[0]).toEqual({ id: 'first', flow: 'hourly' });
+    expect(names.slice(1, 4)).toEqual(
+      ['crowd-0000', 'crowd-0001', 'crowd-0002'].map((id) => ({ id, flow: 'hourly' })),
+    );
+    expect(names.at(-1)).toEqual({ id: `crowd-${MANY - 1}`, flow: 'hourly' });
+  });
+
   it('rule: a window of 40 rows among 2,001 processes reads 40 process records and no context', async () => {
     const { runtime, idb } = await crowded();
     const contexts = vi.spyOn(idb, 'getContext');

@@ -192,11 +192,11 @@ export async function openWorkerRuntime(
       const records = await store.processWindow({ offset: 0, limit: Infinity, flow, status });
       return records.map((p) => p.id);
     },
-    /** Every process by id and flow, oldest first: what a new process may share a context with. */
-    async processNames(): Promise<{ id: string; flow: string }[]> {
-      const records = await store.processWindow({ offset: 0, limit: Infinity });
-      return records.map((p) => ({ id: p.id, flow: p.flow }));
-    },
+    /**
+     * Every process by id and flow, oldest first: what a new process may share a context with
+     * (the start form lists them). Read from the indexes: no process record.
+     */
+    processNames: (): Promise<{ id: string; flow: string }[]> => store.processNames(),
 
     /** One process as the inspector shows it, in one call; undefined when there is none. */
     async reading(id: string, journalLimit = JOURNAL_PAGE): Promise<ProcessReading | undefined> {
