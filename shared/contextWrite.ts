@@ -48,12 +48,26 @@ export function applyWritesOwned(
 ): unknown {
   let root = doc;
   for (const write of writes) {
-    const parsed = parseContextPath(write.path);
+    const parsed = parsedPath(write.path);
     // Paths were validated with the flow; a bad one here is refused rather than guessed at.
     if ('problem' in parsed) throw new Error(`cannot write to ${parsed.problem}`);
     root = writeAt(root, parsed.keys, 0, 'value' in write, write.value, owned);
   }
   return root;
+}
+
+// Paths parsed once per text: a run writes the same few paths at every step. The keys are only
+// read (writeAt), so one list serves every write. Texts come from flows; a bound keeps a hostile
+// workspace from growing the cache.
+const parsedPaths = new Map<string, ReturnType<typeof parseContextPath>>();
+
+function parsedPath(text: string): ReturnType<typeof parseContextPath> {
+  let parsed = parsedPaths.get(text);
+  if (parsed === undefined) {
+    parsed = parseContextPath(text);
+    if (parsedPaths.size < 10_000) parsedPaths.set(text, parsed);
+  }
+  return parsed;
 }
 
 function writeAt(

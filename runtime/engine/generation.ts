@@ -9,8 +9,13 @@ import type { Generation } from './snapshot.ts';
  * one on when the edge closes its loop.
  */
 export function generationAfter(model: FlowModel, edge: FlowEdge, from: Generation): Generation {
+  const toHeads = model.heads(edge.to);
+  // Most edges change no pass number: the token keeps the source's generation, which no step
+  // changes in place (snapshot.ts), rather than a copy of it per step.
+  if (toHeads.length === 0) return NO_LOOP;
   const fromHeads = model.heads(edge.from);
-  return model.heads(edge.to).map((head) => {
+  if (sameHeads(toHeads, fromHeads, edge.to) && from.length === toHeads.length) return from;
+  return toHeads.map((head) => {
     const i = fromHeads.indexOf(head);
     if (head !== edge.to) return i < 0 ? 0 : from[i]!;
     return model.isClosing(edge.id) && i >= 0 ? from[i]! + 1 : 0;
@@ -32,5 +37,15 @@ export function sharedHeads(model: FlowModel, a: string, b: string): number {
 /** Whether two generations agree on their first `length` pass numbers. */
 export function samePasses(a: Generation, b: Generation, length: number): boolean {
   for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The generation of a node in no loop; shared, so frozen. */
+const NO_LOOP: Generation = Object.freeze([]) as unknown as Generation;
+
+/** The same heads, none of them `to` itself (whose pass number an edge into it sets). */
+function sameHeads(a: readonly string[], b: readonly string[], to: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] || a[i] === to) return false;
   return true;
 }

@@ -23,6 +23,7 @@ import {
   copyScopes,
   type Child,
   type Generation,
+  type JoinRecord,
   type RanFact,
   type ScopeSnapshot,
   type Snapshot,
@@ -119,29 +120,17 @@ type LiveItem = { node: string; gen: Generation };
  */
 export type Steps<T> = Generator<Promise<unknown>, T, unknown>;
 
-/** An expression's result: at once when the shortcut is sure, else jsonata's, awaited. */
-function* valueOf(
-  owner: object,
-  text: string,
-  input: unknown,
-  step: StepInputs,
-): Steps<Evaluation> {
-  return (
-    evaluateNow(owner, text, input) ?? ((yield evaluate(owner, text, input, step)) as Evaluation)
-  );
+/** Each work node's `set` as a list, made once per node object: a step must not list it again. */
+const setLists = new WeakMap<object, readonly [string, string][]>();
+
+function setListOf(node: Extract<FlowNode, { kind: 'work' }>): readonly [string, string][] {
+  let list = setLists.get(node);
+  if (list === undefined) setLists.set(node, (list = Object.entries(node.set ?? {})));
+  return list;
 }
 
-function* conditionOf(
-  owner: object,
-  text: string,
-  input: unknown,
-  step: StepInputs,
-): Steps<Condition> {
-  return (
-    conditionNow(owner, text, input) ??
-    ((yield evaluateCondition(owner, text, input, step)) as Condition)
-  );
-}
+/** What a step passes where nothing is pending: one list, never changed. */
+const NONE: readonly LiveItem[] = Object.freeze([]);
 
 /** A result as a JSON value; numbers, strings, booleans and null are already one. */
 function jsonOf(value: unknown): ReturnType<typeof toJsonValue> {
@@ -180,12 +169,16 @@ export class Run {
    * sequence, whose draws the snapshot counts (so a failed node, whose snapshot is the one
    * before it, draws the same numbers when retried).
    */
-  readonly inputs: StepInputs;
+  get inputs(): StepInputs {
+    // Made only for an expression jsonata evaluates: the shortcut needs neither.
+    return (this.madeInputs ??= { now: this.env.now, draw: () => this.draw() });
+  }
+  private madeInputs: StepInputs | undefined;
   /**
    * With an owned snapshot, the counters are changed in place and each change is noted here, so
    * that `undo` can give back the snapshot as it was when the node fails.
    */
-  private readonly undoLog: [Record<string, number>, string, number | undefined][] | undefined;
+  private readonly undoLog: (Record<string, number> | string | number | undefined)[] | undefined;
 
   /**
    * `owned`: nobody but the caller holds `snapshot` (runToStop's own steps), so its counters need
@@ -201,7 +194,6 @@ export class Run {
     this.snapshot = owned ? copyScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
     this.pendingContext = context;
-    this.inputs = { now: env.now, draw: () => this.draw() };
     this.root = this.scopeOf(this.snapshot.scope, '', 0, undefined);
   }
 
@@ -220,15 +212,18 @@ export class Run {
   /** Adds one to a counter (visits, passes). */
   private bump(counters: Record<string, number>, key: string): void {
     const before = counters[key];
-    this.undoLog?.push([counters, key, before]);
+    // Three entries, not a tuple: no array per counter changed.
+    this.undoLog?.push(counters, key, before);
     counters[key] = (before ?? 0) + 1;
   }
 
   /** Puts the counters of an owned snapshot back as they were before the step. */
   undo(): void {
     const log = this.undoLog ?? [];
-    for (let i = log.length - 1; i >= 0; i--) {
-      const [counters, key, before] = log[i]!;
+    for (let i = log.length - 3; i >= 0; i -= 3) {
+      const counters = log[i] as Record<string, number>;
+      const key = log[i + 1] as string;
+      const before = log[i + 2] as number | undefined;
       if (before === undefined) delete counters[key];
       else counters[key] = before;
     }
@@ -266,15 +261,19 @@ export class Run {
 
   /** Runs the token that became ready first, anywhere in the process. */
   *runNext(): Steps<boolean> {
-    // A process without running sub-flows (most steps) needs no walk over scopes.
-    const scopes = this.root.data.children.length === 0 ? [this.root] : this.scopes();
     let best: Token | undefined;
     let bestScope: Scope | undefined;
-    for (const scope of scopes) {
-      for (const token of scope.data.ready) {
-        if (!best || token.seq < best.seq) {
-          best = token;
-          bestScope = scope;
+    // A process without running sub-flows (most steps) needs no walk over scopes.
+    if (this.root.data.children.length === 0) {
+      for (const token of this.root.data.ready) if (!best || token.seq < best.seq) best = token;
+      bestScope = this.root;
+    } else {
+      for (const scope of this.scopes()) {
+        for (const token of scope.data.ready) {
+          if (!best || token.seq < best.seq) {
+            best = token;
+            bestScope = scope;
+          }
         }
       }
     }
@@ -356,9 +355,13 @@ export class Run {
     // context after the last write is made only if something reads it (`complete`): a copy of
     // the context per step is what the step costs when the context is large.
     let stale = false;
-    for (const [target, expr] of Object.entries(node.set ?? {})) {
+    const owner = scope.model.flow;
+    for (const [target, expr] of setListOf(node)) {
       if (stale) view = applyWrites(view, writes.slice(-1));
-      const result = yield* valueOf(scope.model.flow, expr, view, this.inputs);
+      // valueOf, written out: a generator per expression cost more than the shortcut's answer.
+      const result =
+        evaluateNow(owner, expr, view) ??
+        ((yield evaluate(owner, expr, view, this.inputs)) as Evaluation);
       if (!result.ok) throw new NodeFailure(path, `set "${target}": ${result.error}`);
       const json = jsonOf(result.value);
       if (!json.ok) throw new NodeFailure(path, `set "${target}": ${json.error}`);
@@ -436,12 +439,11 @@ export class Run {
     for (const edge of scope.model.edgesFrom(nodeId)) {
       if (edge.trigger !== undefined && edge.trigger !== firedTrigger) continue;
       if (edge.when !== undefined) {
-        const result = yield* conditionOf(
-          scope.model.flow,
-          edge.when,
-          this.seen(after),
-          this.inputs,
-        );
+        // conditionOf, written out (see evaluateSet).
+        const input = this.seen(after);
+        const result =
+          conditionNow(scope.model.flow, edge.when, input) ??
+          ((yield evaluateCondition(scope.model.flow, edge.when, input, this.inputs)) as Condition);
         if (!result.ok) throw new NodeFailure(path, `edge "${edge.id}" condition: ${result.error}`);
         if (!result.value) continue;
       }
@@ -452,7 +454,7 @@ export class Run {
       taken.push({ node: edge.to, gen: generationAfter(scope.model, edge, gen) });
     }
     this.pendingContext = after;
-    this.writes.push(...writes);
+    for (const w of writes) this.writes.push(w);
     if (writes.length > 0) this.journal.push({ type: 'context-written', node: path, writes });
     this.count(scope, nodeId, gen);
 
@@ -462,13 +464,12 @@ export class Run {
         arrivals.push(target);
         continue;
       }
-      const known = scope.data.joins.some(
-        (j) => j.node === target.node && samePasses(j.gen, target.gen, j.gen.length),
-      );
-      if (!known) scope.data.joins.push({ node: target.node, gen: target.gen, decided: false });
+      if (!hasJoin(scope.data.joins, target)) {
+        scope.data.joins.push({ node: target.node, gen: target.gen, decided: false });
+      }
     }
     this.settle(scope, arrivals);
-    yield* this.finishIfIdle(scope);
+    if (this.isIdle(scope)) yield* this.finishScope(scope);
   }
 
   /** Counts a completion: visits, and the facts the joins naming the node will ask for. */
@@ -494,6 +495,13 @@ export class Run {
    * `arrivals`. Skipping a join can settle another, so this repeats until nothing changes.
    */
   settle(scope: Scope, arrivals: { node: string; gen: Generation }[]): void {
+    if (scope.data.joins.length === 0) {
+      // Nothing to decide (most steps): the arrivals are queued, with no list made for joins.
+      for (const t of arrivals)
+        scope.data.ready.push({ node: t.node, gen: t.gen, seq: this.nextSeq() });
+      this.collect(scope);
+      return;
+    }
     const model = scope.model;
     const joinTokens: { node: string; gen: Generation }[] = [];
     let changed = true;
@@ -571,7 +579,7 @@ export class Run {
     if (scope.data.joins.length === 0 && scope.data.ran.length === 0) return;
     const model = scope.model;
     const d = scope.data;
-    const none: LiveItem[] = [];
+    const none = NONE;
     d.joins = d.joins.filter((record) => {
       if (!record.decided) return true;
       const reachers = model.reachersAvoidingPasses(record.node, record.node);
@@ -626,11 +634,6 @@ export class Run {
     );
   }
 
-  /** A sub-flow with nothing left completes its sub-flow node; the top level finishes the process. */
-  private *finishIfIdle(scope: Scope): Steps<void> {
-    if (this.isIdle(scope)) yield* this.finishScope(scope);
-  }
-
   /** Ends a scope at once (its end, or `terminate`): drops what is left and completes upward. */
   private *finishScope(scope: Scope): Steps<void> {
     Object.assign(scope.data, { ready: [], waits: [], joins: [], ran: [], children: [] });
@@ -648,7 +651,8 @@ export class Run {
 
   /** Wakes the wait with sequence `seq`: its trigger fired, with an optional payload. */
   *fire(seq: number, triggerId: string, payload: unknown): Steps<void> {
-    for (const scope of this.scopes()) {
+    const scopes = this.root.data.children.length === 0 ? [this.root] : this.scopes();
+    for (const scope of scopes) {
       const wait = scope.data.waits.find((w) => w.seq === seq);
       if (!wait) continue;
       const node = scope.model.node(wait.node);
@@ -678,6 +682,13 @@ export class Run {
   }
 }
 
+/** Whether a join record for the node stands in the generation (no closure per arrival). */
+function hasJoin(joins: readonly JoinRecord[], target: LiveItem): boolean {
+  for (const j of joins)
+    if (j.node === target.node && samePasses(j.gen, target.gen, j.gen.length)) return true;
+  return false;
+}
+
 /**
  * Nodes ready, waits and running sub-flows in a scope and its sub-flows (a running sub-flow is a
  * branch too, and the largest part of a snapshot); stops counting once past `limit`.
@@ -690,3 +701,28 @@ function liveBranches(scope: ScopeSnapshot, limit: number): number {
   }
   return live;
 }
+
+/**
+ * One instance of each class a step makes, kept for as long as the engine is loaded. V8 holds
+ * the hidden class (map) an instance's fields give it only while some instance has it: a full
+ * collection between two runs (a process idle between wakes, or the benchmark's collection
+ * before each slice) frees it, and every optimized function of the step, which checks for it,
+ * is thrown away and compiled again, the next runs paying 5–10× meanwhile. See docs/engine.md.
+ */
+export const keptShapes: object[] = [];
+
+/** The smallest process: a flow with no nodes, so that a `Run` of it can be made at load. */
+const idleFlow: Flow = { format: 'flow/1', id: '', nodes: [], edges: [] };
+const idleSnapshot: Snapshot = {
+  format: 'snapshot/1',
+  seq: 1,
+  visits: {},
+  passes: {},
+  scope: { flow: '', signature: '', ready: [], waits: [], joins: [], ran: [], children: [] },
+};
+const idleEnv: EngineEnv = { flows: () => idleFlow, now: 0 };
+keptShapes.push(
+  new PendingWrites(undefined, [], 0),
+  new Run(idleSnapshot, undefined, idleEnv),
+  new Run(idleSnapshot, undefined, idleEnv, true),
+);

@@ -2,8 +2,8 @@ import type { ContextWrite } from '../../shared/contextWrite.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { flowModel } from './flowModel.ts';
 import type { EngineJournalEntry } from './journal.ts';
-import { NodeFailure, Run, type EngineEnv, type Steps } from './run.ts';
-import type { Snapshot } from './snapshot.ts';
+import { keptShapes, NodeFailure, Run, type EngineEnv, type Steps } from './run.ts';
+import { copyScopes, type Snapshot } from './snapshot.ts';
 import { statusOf, waitsWithTriggers, type EngineStatus, type WaitView } from './waits.ts';
 
 // Where a snapshot stands lives apart from the stepping, so that the page can show it without
@@ -30,12 +30,13 @@ export function startSnapshot(flow: Flow, seed?: number): Snapshot {
   const model = flowModel(flow);
   const start = flow.nodes.find((n) => n.kind === 'start');
   const ready = start ? [{ node: start.id, gen: model.heads(start.id).map(() => 0), seq: 0 }] : [];
-  return {
+  // Written with the fields of every snapshot a step copies (copyScopes), in its order, and
+  // `seed` after them as copyScopes adds it: one shape for both (see keptShapes in run.ts).
+  const snapshot: Snapshot = {
     format: 'snapshot/1',
     seq: 1,
     visits: {},
     passes: {},
-    ...(seed === undefined ? {} : { seed }),
     scope: {
       flow: flow.id,
       signature: model.signature,
@@ -46,6 +47,8 @@ export function startSnapshot(flow: Flow, seed?: number): Snapshot {
       children: [],
     },
   };
+  if (seed !== undefined) snapshot.seed = seed;
+  return snapshot;
 }
 
 /**
@@ -246,8 +249,26 @@ export async function runToStop(
     for (const e of current.journal) journal.push(e);
     for (const w of current.writes) writes.push(w);
   }
-  const { snapshot: last, status: stopped, waits } = current;
-  return { snapshot: last, status: stopped, waits, journal, writes, context };
+  return new Stopped(current, journal, writes, context);
+}
+
+/** What runToStop returns: the last step's snapshot and status, its waits listed when read. */
+class Stopped implements StepResult {
+  readonly snapshot: Snapshot;
+  readonly status: EngineStatus;
+  constructor(
+    private readonly last: StepResult,
+    readonly journal: EngineJournalEntry[],
+    readonly writes: ContextWrite[],
+    readonly context: unknown,
+  ) {
+    this.snapshot = last.snapshot;
+    this.status = last.status;
+  }
+
+  get waits(): WaitView[] {
+    return this.last.waits;
+  }
 }
 
 /** Each running flow's id and the signature it started on, by path (`''` for the top level). */
@@ -261,4 +282,25 @@ export function signaturesOf(
   };
   walk(snapshot.scope, '');
   return out;
+}
+
+// See keptShapes in run.ts: these two are made once per step too.
+{
+  const run = keptShapes.find((x) => x instanceof Run)!;
+  const result = new LazyWaitsResult(
+    run.snapshot,
+    [],
+    [],
+    'waiting',
+    () => undefined,
+    run.snapshot,
+  );
+  const done = copyScopes(run.snapshot);
+  done.done = true;
+  keptShapes.push(
+    result,
+    new RunOutcome(result, run),
+    new Stopped(result, [], [], undefined),
+    done,
+  );
 }

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { chain, edge, end, fanout, flow, join, start, work } from '../../shared/fixtures/flows.ts';
+import {
+  chain,
+  edge,
+  end,
+  fanout,
+  flow,
+  join,
+  start,
+  wait,
+  work,
+} from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { EngineEnv } from './run.ts';
-import { runToStop, startSnapshot, step, type StepResult } from './step.ts';
+import { fire, runToStop, startSnapshot, step, type StepResult } from './step.ts';
+import { timersOf } from './timers.ts';
 
 /**
  * A step copies only what it changes and shares the rest with the snapshot it was given, and
@@ -89,5 +100,65 @@ describe('steps copy what they change', () => {
     expect(all.snapshot.visits).toEqual({ start: 1, one: 1, two: 1 });
     const one = await stepByStep(f, {});
     expect(all.snapshot).toEqual(one.snapshot);
+  });
+});
+
+/** Freezes a value and all it holds: any later change to it throws (test modules are strict). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+describe('what the engine hands out is never changed after', () => {
+  // Tokens share generations with the tokens before them and with journal entries (generation.ts),
+  // and runToStop changes its own snapshots' counters in place: none of that may reach a snapshot,
+  // journal or context once given out. Frozen, any such change throws.
+  it('every snapshot, journal and context a run or fire returns stays as it was while the process goes on from it', async () => {
+    const f = flow({
+      nodes: [
+        start(),
+        fanout('split'),
+        work('a', { a: 'count' }),
+        work('b', { b: 'count' }),
+        join('both', ['a', 'b']),
+        work('tick', { count: 'count + 1' }),
+        wait('sleep'),
+        end(),
+      ],
+      edges: [
+        ...chain('start', 'tick', 'split'),
+        edge('split', 'a'),
+        edge('split', 'b'),
+        edge('a', 'both'),
+        edge('b', 'both'),
+        ...chain('both', 'sleep'),
+        edge('sleep', 'tick', { when: 'count < 3' }),
+        edge('sleep', 'end', { when: 'count >= 3' }),
+      ],
+    });
+    const env = envOf([f]);
+    let r = await runToStop(deepFreeze(startSnapshot(f)), deepFreeze({ count: 0 }), env);
+    let passes = 0;
+    while (r.status === 'waiting') {
+      deepFreeze(r);
+      const timer = timersOf(r.snapshot, env.flows)[0]!;
+      const fired = deepFreeze(
+        await fire(r.snapshot, r.context, env, { seq: timer.seq, trigger: timer.trigger }),
+      );
+      let context = r.context as Record<string, unknown>;
+      for (const w of fired.writes) context = { ...context, [w.path]: w.value };
+      r = await runToStop(fired.snapshot, deepFreeze(context), env);
+      passes++;
+    }
+    expect(r.status).toBe('done');
+    expect(passes).toBe(3);
+    // Each pass: tick, the fan-out and its join, and the wait; the wait leads back twice.
+    expect(r.context).toEqual({ count: 3, a: 3, b: 3 });
+    const each = { tick: 3, split: 3, a: 3, b: 3, both: 3, sleep: 3 };
+    expect(r.snapshot.visits).toEqual({ start: 1, ...each, end: 1 });
+    expect(r.snapshot.passes).toEqual({ tick: 2 });
   });
 });
