@@ -46,8 +46,9 @@ export interface SupervisorOptions {
    * timers up to the next other process's due time, in one commit (supervisor.ts,
    * `advanceTo`), instead of batching the due processes into shared transactions
    * (supervisorWakes.ts). For a store whose commits cost nothing to share, kept in memory by
-   * its only runner: `flow simulate`. Same records, contexts and report
-   * (wakeOneByOne.property.test.ts).
+   * its only runner, whose caller runs one operation at a time (so that, without a watch, the
+   * engine's acts are not queued behind one another): `flow simulate`. Same records, contexts
+   * and report (wakeOneByOne.property.test.ts).
    */
   wakeOneByOne?: boolean;
 }
@@ -105,6 +106,8 @@ export abstract class SupervisorCore {
   protected readonly maxLiveBranches: number | undefined;
   protected readonly betweenSteps: (() => Promise<void> | void) | undefined;
   protected readonly wakeOneByOne: boolean;
+  /** Engine acts need no queue (`oneAtATime`): one caller, no watch. */
+  private readonly actsAlone: boolean;
   protected readonly flowCache = new FlowCache();
   /** The engine act in progress, if any (see `oneAtATime`). */
   protected acting: Promise<unknown> = Promise.resolve();
@@ -128,6 +131,7 @@ export abstract class SupervisorCore {
     this.maxLiveBranches = options.maxLiveBranches;
     this.betweenSteps = options.betweenSteps;
     this.wakeOneByOne = options.wakeOneByOne ?? false;
+    this.actsAlone = this.wakeOneByOne && !this.watch;
   }
 
   /**
@@ -497,15 +501,17 @@ export abstract class SupervisorCore {
       const owned = steps > 0;
       const fires = firing;
       firing = null;
-      result = await this.oneAtATime(() =>
-        this.watched(record.id, () =>
-          !owned
-            ? act(current, input, stepEnv)
-            : fires
-              ? fire(current, input, stepEnv, fires, true)
-              : step(current, input, stepEnv, true),
-        ),
-      );
+      const take = () =>
+        !owned
+          ? act(current, input, stepEnv)
+          : fires
+            ? fire(current, input, stepEnv, fires, true)
+            : step(current, input, stepEnv, true);
+      // Queued behind other acts only where another could run at once or a watch listens: a
+      // supervisor that wakes one by one has one caller, and the queue cost an act two promises.
+      result = await (this.actsAlone
+        ? take()
+        : this.oneAtATime(() => this.watched(record.id, take)));
       steps++;
       sinceMoved++;
       if (fires) {
