@@ -40,12 +40,18 @@ export async function simulate(
    * live branches (`maxLiveBranches`), else the defaults.
    */
   limits: Pick<SupervisorOptions, 'maxLiveBranches' | 'maxStepsPerRun'> = scenarioLimits(scenario),
+  /**
+   * Whether an advance wakes one process at a time (SupervisorOptions): by default with a store
+   * of its own, which nothing else runs on; the batches of the app's runtime with a given one.
+   */
+  wakeOneByOne = store === undefined,
 ): Promise<SimulationReport> {
   // The app's Store semantics kept in memory: IndexedDB's cost without its use here
-  // (docs/decisions.md, "flow simulate keeps its workspace in memory").
-  store ??= new MemoryStore();
+  // (docs/decisions.md, "flow simulate keeps its workspace in memory"). The report reads no
+  // journal, so a store of its own keeps none (MemoryStore, `journal`).
+  store ??= new MemoryStore({ journal: false });
   const clock = new VirtualClock(scenario.clock);
-  const supervisor = new Supervisor(store, clock, limits);
+  const supervisor = new Supervisor(store, clock, { ...limits, wakeOneByOne });
   for (const flow of scenario.flows) await store.putFlow(flow);
   const errors: SimulationReport['errors'] = [];
   for (const [index, step] of scenario.steps.entries()) {

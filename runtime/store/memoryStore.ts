@@ -22,8 +22,14 @@ import { toStorable } from './storable.ts';
  * supervisor and the engine never change a record after they wrote it or once they read it
  * (they build new ones; engine/snapshot.ts shares what a step does not change), so a copy would
  * only cost time. A caller that changed a record in place would change what is stored.
+ *
+ * `{ journal: false }` keeps no journal and no context changes (`journal` and `contextChanges`
+ * answer none): `flow simulate` reports neither, and keeping every entry of 10,000 passes was a
+ * sixth of a long advance's time, in garbage collection. The context's version still counts
+ * every change. The supervisor sees `keepsJournal` and makes no copy of a position for it.
  */
 export class MemoryStore implements Store {
+  readonly keepsJournal: boolean;
   private readonly flows = new Map<string, Flow>();
   private readonly versions = new Map<string, Flow>();
   private readonly contexts = new Map<string, ContextRecord>();
@@ -37,6 +43,10 @@ export class MemoryStore implements Store {
   private maxCreated: number | null = null;
   private journalSeq = 0;
   private changeSeq = 0;
+
+  constructor(options: { journal?: boolean } = {}) {
+    this.keepsJournal = options.journal ?? true;
+  }
 
   async getFlow(id: string) {
     return this.flows.get(id);
@@ -126,6 +136,7 @@ export class MemoryStore implements Store {
   }
 
   private addChange(change: ContextChange, engineMade = false) {
+    if (!this.keepsJournal) return;
     let list = this.changes.get(change.contextId);
     if (!list) this.changes.set(change.contextId, (list = { items: [], seqs: [] }));
     const stored = engineMade ? change : (toStorable(change) as ContextChange);
@@ -148,7 +159,7 @@ export class MemoryStore implements Store {
     if (before) this.unindex(before);
     this.processes.set(record.id, stored);
     this.index(stored);
-    if (journal.length === 0) return;
+    if (journal.length === 0 || !this.keepsJournal) return;
     let list = this.journals.get(record.id);
     if (!list) this.journals.set(record.id, (list = { items: [], seqs: [] }));
     // Numbered as IndexedDB's auto-increment key numbers them (`seq`), across processes.

@@ -46,6 +46,11 @@ export interface StepCommit {
  * asynchronous, so that an IndexedDB store drops in with no change to the supervisor.
  */
 export interface Store {
+  /**
+   * false: the store keeps no journal nor context changes (a MemoryStore for `flow simulate`),
+   * so the supervisor makes no copy of a position for an entry. Absent: it keeps them.
+   */
+  readonly keepsJournal?: boolean;
   /** The workspace's current version of a flow. */
   getFlow(id: string): Promise<Flow | undefined>;
   putFlow(flow: Flow): Promise<void>;

@@ -3,6 +3,7 @@ import { contextPathProblem } from '../../shared/contextPath.ts';
 import { seedOf } from '../expr/seeded.ts';
 import { startSnapshot, statusOf, step, waitsWithTriggers } from '../engine/step.ts';
 import { earliestTimer } from '../engine/timers.ts';
+import { isSettable } from './clock.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
 import { pendingWakes, withPendingWakes } from './pendingWakes.ts';
 import { answeredAlready, humanInputProblem } from './humanInput.ts';
@@ -17,7 +18,7 @@ import {
   type SupervisorOptions,
 } from './supervisorCore.ts';
 import type { ResolveChoice } from './supervisorControls.ts';
-import { SupervisorWakes } from './supervisorWakes.ts';
+import { SupervisorWakes, type AdvanceOptions } from './supervisorWakes.ts';
 
 /** How a process starts (see `Supervisor.start`). */
 export interface StartOptions {
@@ -147,6 +148,84 @@ export class Supervisor extends SupervisorWakes {
       );
       if (ran.held) this.changed(p.id);
     }
+  }
+
+  /**
+   * With `wakeOneByOne` (and nothing asked of the advance but its target), the due processes are
+   * woken one at a time, earliest (then oldest) first, each run on across its own timers while
+   * they fall due before any other process's next due time and by `target`, and committed
+   * alone; else in shared batches (supervisorWakes.ts). Either way each timer fires at its due
+   * time, in order (a process's wakes, and those of processes that share a context, in the
+   * order of their times), and the clock ends at `target`.
+   */
+  override async advanceTo(
+    target: number,
+    options: AdvanceOptions = {},
+  ): Promise<{ wakes: number; reached: number }> {
+    const plain =
+      options.keepPasses === undefined && options.signal === undefined && !options.onProgress;
+    if (!this.wakeOneByOne || !plain) return super.advanceTo(target, options);
+    const clock = this.clock;
+    if (!isSettable(clock)) throw new SupervisorError('only a virtual clock can be advanced');
+    let wakes = 0;
+    // A process another runner holds is left to it.
+    const busy = new Set<string>();
+    for (;;) {
+      const due = (await this.store.listDue(target, busy.size + 2)).filter((p) => !busy.has(p.id));
+      const first = due[0];
+      if (!first) break;
+      // The next other process in wake order bounds how far the first one's run may go.
+      const next = due[1];
+      const base = clock.now();
+      // Listed as due: a due time it has.
+      if (first.due! > base) clock.set(first.due!);
+      const later = {
+        may: (at: number) =>
+          at <= target &&
+          (next === undefined ||
+            at < next.due! ||
+            (at === next.due! && first.created < next.created)),
+        at: (at: number) => Math.max(at, base),
+      };
+      const ran = await this.locks.withLock(
+        `wakeflow:process:${first.id}`,
+        async () => {
+          // Read again under the lock: what the listing gave may have moved on.
+          const record = await this.mustGet(first.id);
+          if (record.status !== 'waiting' || record.due === null || record.due > target) return 0;
+          const after = await this.wakeEarliest(record, later);
+          return (after.wakes ?? 0) - (record.wakes ?? 0);
+        },
+        { ifAvailable: true },
+      );
+      if (!ran.held) {
+        busy.add(first.id);
+        continue;
+      }
+      this.changed(first.id);
+      wakes += ran.value;
+      await this.runAll();
+    }
+    clock.set(target);
+    return { wakes, reached: target };
+  }
+
+  /**
+   * Fires a waiting process's earliest timer and drives it on, its run going on across later
+   * timers as `later` allows. One with triggers pending, or whose flows no longer say what it
+   * waits for, takes the one-wake path, as a batch leaves it to (fireEarliestTimer).
+   */
+  private async wakeEarliest(
+    record: ProcessRecord,
+    later: { may: (due: number) => boolean; at: (due: number) => number },
+  ): Promise<ProcessRecord> {
+    const flows = await this.sleptOn(record);
+    const timer = earliestTimer(record.snapshot, (f) => flows.get(f));
+    if (!timer || pendingWakes(record).length > 0) {
+      await this.fireEarliestTimer(record);
+      return this.mustGet(record.id);
+    }
+    return this.wake(record, { seq: timer.seq, trigger: timer.trigger }, this.flowReader(), later);
   }
 
   /**

@@ -9,7 +9,7 @@ import type { EngineEnv } from '../engine/run.ts';
 import { fire, signaturesOf, step, waitsWithTriggers, type StepResult } from '../engine/step.ts';
 import { copyForStep } from '../engine/snapshot.ts';
 import { dueTimer, earliestTimer, RunTimers } from '../engine/timers.ts';
-import { type Clock } from './clock.ts';
+import { isSettable, type Clock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
 import { isSmallPosition, keepsSnapshot } from './journalSnapshots.ts';
 import { loadFlowSet, scopeFlowIds } from './flowSet.ts';
@@ -41,6 +41,26 @@ export interface SupervisorOptions {
    * from any tab among them, which then takes effect after the step in progress.
    */
   betweenSteps?: () => Promise<void> | void;
+  /**
+   * An advance wakes one process at a time, in order of due time, and runs it on across its own
+   * timers up to the next other process's due time, in one commit (supervisor.ts,
+   * `advanceTo`), instead of batching the due processes into shared transactions
+   * (supervisorWakes.ts). For a store whose commits cost nothing to share, kept in memory by
+   * its only runner, whose caller runs one operation at a time (so that, without a watch, the
+   * engine's acts are not queued behind one another): `flow simulate`. Same records, contexts
+   * and report (wakeOneByOne.property.test.ts).
+   */
+  wakeOneByOne?: boolean;
+}
+
+/**
+ * How a run may go on past a stop whose earliest timer is not due yet (an advance that wakes one
+ * process at a time): `may(due)` says whether a timer due then fires in this run, `at(due)` the
+ * time it fires at, from which the run's later acts take their time.
+ */
+export interface RunOn {
+  may(due: number): boolean;
+  at(due: number): number;
 }
 
 /**
@@ -85,6 +105,9 @@ export abstract class SupervisorCore {
   protected readonly maxSteps: number;
   protected readonly maxLiveBranches: number | undefined;
   protected readonly betweenSteps: (() => Promise<void> | void) | undefined;
+  protected readonly wakeOneByOne: boolean;
+  /** Engine acts need no queue (`oneAtATime`): one caller, no watch. */
+  private readonly actsAlone: boolean;
   protected readonly flowCache = new FlowCache();
   /** The engine act in progress, if any (see `oneAtATime`). */
   protected acting: Promise<unknown> = Promise.resolve();
@@ -107,6 +130,8 @@ export abstract class SupervisorCore {
     this.maxSteps = options.maxStepsPerRun ?? MAX_STEPS_PER_RUN;
     this.maxLiveBranches = options.maxLiveBranches;
     this.betweenSteps = options.betweenSteps;
+    this.wakeOneByOne = options.wakeOneByOne ?? false;
+    this.actsAlone = this.wakeOneByOne && !this.watch;
   }
 
   /**
@@ -239,8 +264,12 @@ export abstract class SupervisorCore {
     wake: PendingWake,
     // The workspace's flows are read once for the whole wake: the check, the fire, the drive.
     read = this.flowReader(),
+    /** The run may go on across later timers (an advance, `RunOn`); the clock then follows it. */
+    later?: RunOn,
   ): Promise<ProcessRecord> {
-    const fired = await this.fireOne(record, wake, read);
+    const fired = await this.fireOne(record, wake, read, undefined, later);
+    if (fired.at !== undefined && isSettable(this.clock) && fired.at > this.clock.now())
+      this.clock.set(fired.at);
     return fired.flows
       ? this.driveUnlocked(record.id, fired.record, fired.flows, fired.steps)
       : fired.record;
@@ -257,7 +286,8 @@ export abstract class SupervisorCore {
     wake: PendingWake,
     read: (id: string) => Promise<Flow | undefined>,
     budget = Math.min(MAX_STEPS_PER_COMMIT, this.maxSteps),
-  ): Promise<{ record: ProcessRecord; flows?: Map<string, Flow>; steps: number }> {
+    later?: RunOn,
+  ): Promise<{ record: ProcessRecord; flows?: Map<string, Flow>; steps: number; at?: number }> {
     // Pending wakes whose waits are gone are dropped with it: nothing could fire them.
     const live = waitSeqs(record.snapshot);
     const rest = pendingWakes(record).filter((w) => w.seq !== wake.seq && live.has(w.seq));
@@ -271,8 +301,14 @@ export abstract class SupervisorCore {
       wake,
       flows,
       budget,
+      later,
     );
-    return { record: fired.record, flows, steps: fired.steps };
+    return {
+      record: fired.record,
+      flows,
+      steps: fired.steps,
+      ...(fired.at === undefined ? {} : { at: fired.at }),
+    };
   }
 
   /**
@@ -368,7 +404,8 @@ export abstract class SupervisorCore {
     wake: PendingWake | null,
     known: Map<string, Flow> | undefined,
     budget: number,
-  ): Promise<{ record: ProcessRecord; steps: number }> {
+    later?: RunOn,
+  ): Promise<{ record: ProcessRecord; steps: number; at?: number }> {
     const flows = known ?? (await this.flowsFor(record));
     const guess = this.knownContexts.get(record.contextId);
     // The time of each step of the run, read once as the step is first taken: a run again on a
@@ -378,7 +415,7 @@ export abstract class SupervisorCore {
     const timeOf = (step: number) => (times[step] ??= this.clock.now());
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = attempt === 0 && guess ? guess : await this.mustGetContext(record.contextId);
-      const run = await this.runInMemory(record, act, wake, flows, budget, context, timeOf);
+      const run = await this.runInMemory(record, act, wake, flows, budget, context, timeOf, later);
       const write = run.changes.length > 0 ? { value: run.value, changes: run.changes } : undefined;
       const ok = await this.store.commitStep({
         process: run.record,
@@ -391,7 +428,11 @@ export abstract class SupervisorCore {
             ? { id: context.id, version: context.version + run.changes.length, value: run.value }
             : context,
         );
-        return { record: run.record, steps: run.steps };
+        // A run that went on across later timers counts, for the drive's budget, the steps
+        // since its time last moved: the budget is on steps taken while no time passes.
+        return run.at === undefined
+          ? { record: run.record, steps: run.steps }
+          : { record: run.record, steps: run.sinceMoved, at: run.at };
       }
     }
     throw new SupervisorError(
@@ -413,6 +454,8 @@ export abstract class SupervisorCore {
     budget: number,
     context: ContextRecord,
     timeOf: (step: number) => number,
+    /** Absent: the run stops where no timer is due at its time (see `RunOn`). */
+    later?: RunOn,
   ): Promise<InMemoryRun> {
     const envAt = (now: number): EngineEnv => ({
       flows: (f) => flows.get(f),
@@ -442,10 +485,15 @@ export abstract class SupervisorCore {
     let lastFireAct = 0;
     let chainedFires = 0;
     let timers: RunTimers | undefined;
+    // Where the run went on across a later timer: the time its acts take from then on.
+    let moved: number | undefined;
+    let sinceMoved = 0;
+    // A store that keeps no journal is handed none, and no position is copied for one.
+    const keepsJournal = this.store.keepsJournal !== false;
     for (;;) {
       const current = snapshot;
       const input = value;
-      const now = timeOf(steps);
+      const now = moved ?? timeOf(steps);
       const stepEnv = env?.now === now ? env : (env = envAt(now));
       // From the second act on, the snapshot is the run's own, seen by no one else: the engine
       // may change its counters in place (engine/run.ts), so that a step costs what it does,
@@ -453,16 +501,19 @@ export abstract class SupervisorCore {
       const owned = steps > 0;
       const fires = firing;
       firing = null;
-      result = await this.oneAtATime(() =>
-        this.watched(record.id, () =>
-          !owned
-            ? act(current, input, stepEnv)
-            : fires
-              ? fire(current, input, stepEnv, fires, true)
-              : step(current, input, stepEnv, true),
-        ),
-      );
+      const take = () =>
+        !owned
+          ? act(current, input, stepEnv)
+          : fires
+            ? fire(current, input, stepEnv, fires, true)
+            : step(current, input, stepEnv, true);
+      // Queued behind other acts only where another could run at once or a watch listens: a
+      // supervisor that wakes one by one has one caller, and the queue cost an act two promises.
+      result = await (this.actsAlone
+        ? take()
+        : this.oneAtATime(() => this.watched(record.id, take)));
       steps++;
+      sinceMoved++;
       if (fires) {
         lastFire = fires;
         lastFireAct = steps;
@@ -476,12 +527,13 @@ export abstract class SupervisorCore {
       }
       // The step's entries are its own, made for this result and held by nobody else: stamped
       // in place, not copied (a spread of entries of every shape was a large part of a pass).
-      for (const e of result.journal) {
-        const stamped = e as JournalEntry;
-        stamped.process = record.id;
-        stamped.at = now;
-        journal.push(stamped);
-      }
+      if (keepsJournal)
+        for (const e of result.journal) {
+          const stamped = e as JournalEntry;
+          stamped.process = record.id;
+          stamped.at = now;
+          journal.push(stamped);
+        }
       snapshot = result.snapshot;
       if (
         result.status === 'waiting' &&
@@ -490,11 +542,19 @@ export abstract class SupervisorCore {
         !this.stopRequests.has(record.id)
       ) {
         const timer = (timers ??= new RunTimers(lookup)).earliest(snapshot);
-        if (timer && timer.due <= timeOf(steps)) {
+        const then = moved ?? timeOf(steps);
+        const goesOn = timer !== undefined && timer.due > then && later?.may(timer.due) === true;
+        if (timer && (timer.due <= then || goesOn)) {
           // A stop inside the run: its entry keeps the position while it is small, as a copy,
-          // since the acts after it change the run's own snapshot in place.
+          // since the acts after it change the run's own snapshot in place. A stop the run goes
+          // on from at a later time keeps it whatever its size, as the commit of a wake of its
+          // own there would have.
           const stop = journal.at(-1);
-          if (stop && isSmallPosition(snapshot)) stop.snapshot = copyForStep(snapshot);
+          if (stop && (goesOn || isSmallPosition(snapshot))) stop.snapshot = copyForStep(snapshot);
+          if (goesOn) {
+            moved = later!.at(timer.due);
+            sinceMoved = 0;
+          }
           firing = { seq: timer.seq, trigger: timer.trigger };
           await this.betweenSteps?.();
           continue;
@@ -531,6 +591,8 @@ export abstract class SupervisorCore {
       value,
       steps,
       wakes: (wake && !fireFailed ? 1 : 0) + chainedFires,
+      sinceMoved,
+      ...(moved === undefined ? {} : { at: moved }),
     };
   }
 
@@ -649,6 +711,10 @@ export interface InMemoryRun {
   steps: number;
   /** Triggers the run fired: its wake, and the timers due at once at the stops inside it. */
   wakes: number;
+  /** Acts since the run's time last moved (`RunOn`): all of them when it never moved. */
+  sinceMoved: number;
+  /** The time the run went on to, when it went on across a later timer. */
+  at?: number;
 }
 
 /** An engine act on a snapshot and the context: a step, or the fire of a trigger. */
