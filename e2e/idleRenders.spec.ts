@@ -6,14 +6,22 @@ import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 const T0 = new Date('2026-01-01T00:00:00Z');
 
-/** Components rendered, by what they draw, while Playwright's clock runs `ms` (no real wait). */
+/**
+ * Components rendered, by what they draw, while Playwright's clock runs `ms` (no real wait). The
+ * clock is paused meanwhile: an installed clock also flows with real time, so on a slow machine
+ * the window held `ms` plus however long the calls took, and now and then one tick more.
+ */
 async function rendersWhile(page: Page, ms: number): Promise<Record<string, number>> {
   const probe = await page.evaluateHandle(
     () => (window as unknown as { __wfRenders: RenderProbe }).__wfRenders,
   );
+  // A second ahead: pausing at a time already gone by is refused.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await probe.evaluate((p) => p.start());
   await page.clock.runFor(ms);
-  return probe.evaluate((p) => p.stop());
+  const rendered = await probe.evaluate((p) => p.stop());
+  await page.clock.resume();
+  return rendered;
 }
 
 /**
