@@ -52,11 +52,16 @@ function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<Rect> {
  * on every change of React Flow's store, on every frame of a pan.
  */
 const grids = new WeakMap<readonly unknown[], RectGrid>();
+let lastGrid: RectGrid | undefined;
 function gridOf(s: ReactFlowState): RectGrid {
   let grid = grids.get(s.nodes);
   if (!grid) {
+    // A drag makes a new nodes array on every frame: labels keep the grid of before the drag,
+    // for a frame's work not to grow with the flow, and are placed afresh on the drop.
+    if (lastGrid && useDesigner.getState().dragStart !== undefined) return lastGrid;
     grid = rectGrid(nodeRects(s.nodeLookup));
     grids.set(s.nodes, grid);
+    lastGrid = grid;
   }
   return grid;
 }

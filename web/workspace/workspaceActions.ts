@@ -174,9 +174,13 @@ function startAutosave(ws: Workspace, delayMs = 250): () => void {
     last = now;
     // Opening another flow is not an edit of it: nothing to save.
     if (before.meta.id !== now.meta.id) return;
-    if (!savedContentChanged(before, now)) return;
+    const dropped = before.dragStart !== undefined && now.dragStart === undefined;
+    if (!savedContentChanged(before, now) && !(dropped && pending)) return;
     pending = true;
     clearTimeout(timer);
+    // A drag is saved once, when it ends: not the whole flow sent to the worker at each pause of
+    // the pointer (a flow of 5,000 nodes is a megabyte to copy).
+    if (now.dragStart !== undefined) return;
     timer = setTimeout(() => void save(), delayMs);
   });
   const save = async () => {
