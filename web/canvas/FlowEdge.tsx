@@ -10,7 +10,7 @@ import {
 import { memo } from 'react';
 import type { FlowEdge as FlowEdgeRecord } from '../../shared/schema.ts';
 import type { CanvasEdge, CanvasNode, FlowEdgeData } from '../designer/canvasTypes.ts';
-import { useDesigner } from '../designer/designerStore.ts';
+import { useDesigner, useDesignerStore } from '../designer/designerStore.ts';
 import { shownFlow, useInspector } from '../inspector/inspectorState.ts';
 import {
   fanOffsets,
@@ -53,12 +53,12 @@ function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<Rect> {
  */
 const grids = new WeakMap<readonly unknown[], RectGrid>();
 let lastGrid: RectGrid | undefined;
-function gridOf(s: ReactFlowState): RectGrid {
+function gridOf(s: ReactFlowState, dragging: boolean): RectGrid {
   let grid = grids.get(s.nodes);
   if (!grid) {
     // A drag makes a new nodes array on every frame: labels keep the grid of before the drag,
     // for a frame's work not to grow with the flow, and are placed afresh on the drop.
-    if (lastGrid && useDesigner.getState().dragStart !== undefined) return lastGrid;
+    if (lastGrid && dragging) return lastGrid;
     grid = rectGrid(nodeRects(s.nodeLookup));
     grids.set(s.nodes, grid);
     lastGrid = grid;
@@ -119,6 +119,7 @@ export const FlowEdge = memo(function FlowEdge({
   style,
   interactionWidth,
 }: EdgeProps<CanvasEdge>) {
+  const designer = useDesignerStore();
   const fan = useDesigner((s) => fanOf(s.edges, id));
   const closing = useDesigner((s) => s.closing.get(id));
   const bottom = useStore((s) => (closing ? lowestBottom(s, closing.spans) : 0));
@@ -148,7 +149,7 @@ export const FlowEdge = memo(function FlowEdge({
       ? pickLabelPlace(
           route.labelAt,
           size,
-          gridOf(s).near(
+          gridOf(s, designer.getState().dragStart !== undefined).near(
             boxAround(route.labelAt, Math.max(size.width, size.height) / 2 + LABEL_REACH),
           ),
         )

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Flow } from '../../shared/schema.ts';
-import { openFlow, useDesigner } from './designerStore.ts';
+import { createDesignerStore, openFlow, type DesignerStore } from './designerStore.ts';
 import { startLiveValidation } from './validation.ts';
 
 // A flow with no start node: validation has one problem to report.
@@ -16,26 +16,28 @@ const LOADED = { timeout: 60_000 };
 
 describe('live validation, its checks loaded on demand', () => {
   let stop: () => void = () => {};
+  let store: DesignerStore;
+  beforeEach(() => (store = createDesignerStore()));
   afterEach(() => stop());
 
   it('an opened flow is "not checked" until the checks have loaded and run, then has its problems', async () => {
-    openFlow(noStart);
-    expect(useDesigner.getState().checked).toBe(false);
+    openFlow(store, noStart);
+    expect(store.getState().checked).toBe(false);
 
-    stop = startLiveValidation(() => new Map());
-    expect(useDesigner.getState().problems).toEqual([]);
+    stop = startLiveValidation(store, () => new Map());
+    expect(store.getState().problems).toEqual([]);
 
-    await vi.waitFor(() => expect(useDesigner.getState().checked).toBe(true), LOADED);
-    expect(useDesigner.getState().problems.map((p) => p.rule)).toContain('start-count');
+    await vi.waitFor(() => expect(store.getState().checked).toBe(true), LOADED);
+    expect(store.getState().problems.map((p) => p.rule)).toContain('start-count');
   });
 
   it('opening another flow makes it unchecked again until validation has run on it', async () => {
-    openFlow(noStart);
-    stop = startLiveValidation(() => new Map(), 0);
-    await vi.waitFor(() => expect(useDesigner.getState().checked).toBe(true), LOADED);
+    openFlow(store, noStart);
+    stop = startLiveValidation(store, () => new Map(), 0);
+    await vi.waitFor(() => expect(store.getState().checked).toBe(true), LOADED);
 
-    openFlow({ ...noStart, id: 'g' });
-    expect(useDesigner.getState().checked).toBe(false);
-    await vi.waitFor(() => expect(useDesigner.getState().checked).toBe(true), LOADED);
+    openFlow(store, { ...noStart, id: 'g' });
+    expect(store.getState().checked).toBe(false);
+    await vi.waitFor(() => expect(store.getState().checked).toBe(true), LOADED);
   });
 });

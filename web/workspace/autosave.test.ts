@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Flow } from '../../shared/schema.ts';
 import { onNodesChange, openFlow } from '../designer/designerStore.ts';
 import type { Runtime } from '../runtime/createRuntime.ts';
-import { useRuntimeState } from '../state/runtimeState.ts';
-import { startAutosave } from './workspaceActions.ts';
+import { createWorkbench, type WorkbenchParts } from '../shell/WorkbenchProvider.tsx';
 
 const flow: Flow = {
   format: 'flow/1',
@@ -12,8 +11,11 @@ const flow: Flow = {
   edges: [],
 } as Flow;
 
+let parts: WorkbenchParts;
 const move = (x: number, dragging: boolean) =>
-  onNodesChange([{ type: 'position', id: 'start', position: { x, y: 0 }, dragging }]);
+  onNodesChange(parts.designer, [
+    { type: 'position', id: 'start', position: { x, y: 0 }, dragging },
+  ]);
 
 describe('autosave', () => {
   const saved: Flow[] = [];
@@ -24,9 +26,10 @@ describe('autosave', () => {
     vi.stubGlobal('window', new EventTarget());
     saved.length = 0;
     const saveFlow = async (f: Flow) => void saved.push(f);
-    useRuntimeState.setState({ runtime: { saveFlow } as unknown as Runtime });
-    openFlow(flow);
-    stop = startAutosave(250);
+    parts = createWorkbench();
+    parts.connection.opened({ saveFlow } as unknown as Runtime);
+    openFlow(parts.designer, flow);
+    stop = parts.workspace.startAutosave(250);
   });
 
   afterEach(() => {
