@@ -102,6 +102,8 @@ function guarded(
   env: EngineEnv,
   act: (run: Run) => Steps<unknown>,
   owned = false,
+  /** Lists the step appends its journal and writes to, rather than lists of its own. */
+  into?: { journal: EngineJournalEntry[]; writes: ContextWrite[] },
 ): Outcome | Promise<Outcome> {
   if (snapshot.failed) {
     throw new Error(
@@ -111,7 +113,7 @@ function guarded(
   let run: Run | undefined;
   let done: unknown;
   try {
-    run = new Run(snapshot, context, env, owned);
+    run = new Run(snapshot, context, env, owned, into?.journal, into?.writes);
     done = drive(act(run));
   } catch (e) {
     return failedStep(e, run, snapshot, context, env);
@@ -257,18 +259,27 @@ export async function runToStop(
   };
   const journal: EngineJournalEntry[] = [];
   const writes: ContextWrite[] = [];
+  // Each step appends to these two itself: no lists per step to copy from.
+  const into = { journal, writes };
   // The snapshots of this loop's own steps are seen by no one else until it returns: from the
   // second step on, each step may change its counters in place (see `Run`).
   let owned = false;
   while (current.status === 'running') {
     // A step that needed no awaiting is taken as it is: no promise per step.
-    const next = guarded(current.snapshot, context, env, runNext, owned);
+    const journalAt = journal.length;
+    const writesAt = writes.length;
+    const next = guarded(current.snapshot, context, env, runNext, owned, into);
     const outcome = next instanceof Promise ? await next : next;
     owned = true;
     current = outcome.result;
     context = outcome.context;
-    for (const e of current.journal) journal.push(e);
-    for (const w of current.writes) writes.push(w);
+    if (current.journal !== journal) {
+      // A failed step: what it had appended is dropped, and its own entry (`failed`) kept.
+      journal.length = journalAt;
+      writes.length = writesAt;
+      for (const e of current.journal) journal.push(e);
+      for (const w of current.writes) writes.push(w);
+    }
   }
   return new Stopped(current, journal, writes, context);
 }
