@@ -222,14 +222,15 @@ export async function fire(
   /** As for `step`: nobody but the caller holds `snapshot`, so its counters need no copy. */
   owned = false,
 ): Promise<StepResult> {
-  const outcome = await guarded(
+  const outcome = guarded(
     snapshot,
     context,
     env,
     (run) => run.fire(wake.seq, wake.trigger, wake.payload),
     owned,
   );
-  return outcome.result;
+  // As in `step`: a fire that needed no awaiting is not awaited.
+  return (outcome instanceof Promise ? await outcome : outcome).result;
 }
 
 /** The snapshot without its failure, so that `retry` runs the failed node again. */
