@@ -154,8 +154,9 @@ function jsonOf(value: unknown): ReturnType<typeof toJsonValue> {
 export class Run {
   readonly snapshot: Snapshot;
   readonly root: Scope;
-  readonly journal: EngineJournalEntry[] = [];
-  readonly writes: ContextWrite[] = [];
+  /** What the step did and wrote, appended to the lists given (runToStop's, for all its steps). */
+  readonly journal: EngineJournalEntry[];
+  readonly writes: ContextWrite[];
   /**
    * The context as this step sees it, the live one with the step's own writes applied; made from
    * the writes only when read (see `Pending`).
@@ -190,7 +191,11 @@ export class Run {
     context: unknown,
     readonly env: EngineEnv,
     owned = false,
+    journal: EngineJournalEntry[] = [],
+    writes: ContextWrite[] = [],
   ) {
+    this.journal = journal;
+    this.writes = writes;
     this.snapshot = owned ? copyScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
     this.pendingContext = context;
@@ -356,7 +361,10 @@ export class Run {
     // the context per step is what the step costs when the context is large.
     let stale = false;
     const owner = scope.model.flow;
-    for (const [target, expr] of setListOf(node)) {
+    const list = setListOf(node);
+    // Indexed, not for-of: see `complete`.
+    for (let i = 0; i < list.length; i++) {
+      const [target, expr] = list[i]!;
       if (stale) view = applyWrites(view, writes.slice(-1));
       // valueOf, written out: a generator per expression cost more than the shortcut's answer.
       const result =
@@ -435,8 +443,11 @@ export class Run {
         : writes.length > 0
           ? applyingLast(this.context, writes, writes.length)
           : this.context;
-    const taken: { node: string; gen: Generation }[] = [];
-    for (const edge of scope.model.edgesFrom(nodeId)) {
+    const edges = scope.model.edgesFrom(nodeId);
+    const taken: LiveItem[] = [];
+    // Indexed, not for-of: an iterator held across the loop's yield is an object per step.
+    for (let i = 0; i < edges.length; i++) {
+      const edge = edges[i]!;
       if (edge.trigger !== undefined && edge.trigger !== firedTrigger) continue;
       if (edge.when !== undefined) {
         // conditionOf, written out (see evaluateSet).
@@ -447,29 +458,46 @@ export class Run {
         if (!result.ok) throw new NodeFailure(path, `edge "${edge.id}" condition: ${result.error}`);
         if (!result.value) continue;
       }
-      if (scope.model.isClosing(edge.id)) {
-        const head = scope.prefix + edge.to;
-        this.bump(this.snapshot.passes, head);
-      }
+      if (scope.model.isClosing(edge.id)) this.bump(this.snapshot.passes, scope.prefix + edge.to);
       taken.push({ node: edge.to, gen: generationAfter(scope.model, edge, gen) });
     }
+    this.took(scope, nodeId, gen, path, writes, after, taken);
+    if (this.isIdle(scope)) yield* this.finishScope(scope);
+  }
+
+  /**
+   * The rest of `complete`, once its edges are chosen: nothing here awaits, so it is a plain
+   * method, whose locals are not kept in a generator's frame.
+   */
+  private took(
+    scope: Scope,
+    nodeId: string,
+    gen: Generation,
+    path: string,
+    writes: ContextWrite[],
+    after: Pending,
+    taken: LiveItem[],
+  ): void {
     this.pendingContext = after;
-    for (const w of writes) this.writes.push(w);
+    for (let i = 0; i < writes.length; i++) this.writes.push(writes[i]!);
     if (writes.length > 0) this.journal.push({ type: 'context-written', node: path, writes });
     this.count(scope, nodeId, gen);
 
-    const arrivals: { node: string; gen: Generation }[] = [];
-    for (const target of taken) {
+    // Edges into joins wait at them; the others arrive. Most steps take no edge into a join,
+    // and then the edges taken are the arrivals themselves.
+    let arrivals = taken;
+    for (let i = 0; i < taken.length; i++) {
+      const target = taken[i]!;
       if (!isBarrier(scope.model.node(target.node))) {
-        arrivals.push(target);
+        if (arrivals !== taken) arrivals.push(target);
         continue;
       }
+      if (arrivals === taken) arrivals = taken.slice(0, i);
       if (!hasJoin(scope.data.joins, target)) {
         scope.data.joins.push({ node: target.node, gen: target.gen, decided: false });
       }
     }
     this.settle(scope, arrivals);
-    if (this.isIdle(scope)) yield* this.finishScope(scope);
   }
 
   /** Counts a completion: visits, and the facts the joins naming the node will ask for. */

@@ -81,6 +81,8 @@ function guarded(
   env: EngineEnv,
   act: (run: Run) => Steps<unknown>,
   owned = false,
+  /** Lists the step appends its journal and writes to, rather than lists of its own. */
+  into?: { journal: EngineJournalEntry[]; writes: ContextWrite[] },
 ): Outcome | Promise<Outcome> {
   if (snapshot.failed) {
     throw new Error(
@@ -90,7 +92,7 @@ function guarded(
   let run: Run | undefined;
   let done: unknown;
   try {
-    run = new Run(snapshot, context, env, owned);
+    run = new Run(snapshot, context, env, owned, into?.journal, into?.writes);
     done = drive(act(run));
   } catch (e) {
     return failedStep(e, run, snapshot, context, env);
@@ -199,14 +201,15 @@ export async function fire(
   /** As for `step`: nobody but the caller holds `snapshot`, so its counters need no copy. */
   owned = false,
 ): Promise<StepResult> {
-  const outcome = await guarded(
+  const outcome = guarded(
     snapshot,
     context,
     env,
     (run) => run.fire(wake.seq, wake.trigger, wake.payload),
     owned,
   );
-  return outcome.result;
+  // As in `step`: a fire that needed no awaiting is not awaited.
+  return (outcome instanceof Promise ? await outcome : outcome).result;
 }
 
 /** The snapshot without its failure, so that `retry` runs the failed node again. */
@@ -236,18 +239,27 @@ export async function runToStop(
   };
   const journal: EngineJournalEntry[] = [];
   const writes: ContextWrite[] = [];
+  // Each step appends to these two itself: no lists per step to copy from.
+  const into = { journal, writes };
   // The snapshots of this loop's own steps are seen by no one else until it returns: from the
   // second step on, each step may change its counters in place (see `Run`).
   let owned = false;
   while (current.status === 'running') {
     // A step that needed no awaiting is taken as it is: no promise per step.
-    const next = guarded(current.snapshot, context, env, runNext, owned);
+    const journalAt = journal.length;
+    const writesAt = writes.length;
+    const next = guarded(current.snapshot, context, env, runNext, owned, into);
     const outcome = next instanceof Promise ? await next : next;
     owned = true;
     current = outcome.result;
     context = outcome.context;
-    for (const e of current.journal) journal.push(e);
-    for (const w of current.writes) writes.push(w);
+    if (current.journal !== journal) {
+      // A failed step: what it had appended is dropped, and its own entry (`failed`) kept.
+      journal.length = journalAt;
+      writes.length = writesAt;
+      for (const e of current.journal) journal.push(e);
+      for (const w of current.writes) writes.push(w);
+    }
   }
   return new Stopped(current, journal, writes, context);
 }

@@ -7,6 +7,7 @@ import {
   flow,
   join,
   start,
+  subflow,
   wait,
   work,
 } from '../../shared/fixtures/flows.ts';
@@ -100,6 +101,43 @@ describe('steps copy what they change', () => {
     expect(all.snapshot.visits).toEqual({ start: 1, one: 1, two: 1 });
     const one = await stepByStep(f, {});
     expect(all.snapshot).toEqual(one.snapshot);
+  });
+});
+
+describe('runToStop appends every step to one journal', () => {
+  it("a step that fails after appending (a sub-flow ends, the caller's edge then fails) leaves none of it: the journal and writes are those of step after step", async () => {
+    // inner's last node writes, then ends inner; the caller's edge out of the sub-flow node fails
+    // in the same step, after that step's writes and entries were appended.
+    const inner = flow({
+      id: 'inner',
+      nodes: [start(), work('w', { n: '1' })],
+      edges: chain('start', 'w'),
+    });
+    const main = flow({
+      id: 'main',
+      nodes: [start(), subflow('sub', 'inner'), end()],
+      edges: [edge('start', 'sub'), edge('sub', 'end', { when: 'n + "a"' })],
+    });
+    const env = envOf([main, inner]);
+    const all = await runToStop(startSnapshot(main), {}, env);
+    expect(all.status).toBe('failed');
+    expect(all.snapshot.failed?.path).toBe('sub');
+
+    let snapshot = startSnapshot(main);
+    const journal: StepResult['journal'] = [];
+    const writes: StepResult['writes'] = [];
+    for (;;) {
+      const one = await step(snapshot, {}, env);
+      journal.push(...one.journal);
+      writes.push(...one.writes);
+      snapshot = one.snapshot;
+      if (one.status !== 'running') break;
+    }
+    expect(all.journal).toEqual(journal);
+    expect(all.writes).toEqual(writes);
+    expect(all.journal.at(-1)).toMatchObject({ type: 'failed', node: 'sub' });
+    expect(all.journal.some((e) => e.type === 'ran' && e.node === 'sub/w')).toBe(false);
+    expect(all.writes).toEqual([]);
   });
 });
 
