@@ -1,4 +1,4 @@
-import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import { unwrap, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { Flow } from '../../shared/schema.ts';
 import type {
   ContextChange,
@@ -53,6 +53,8 @@ export class IdbStore implements Store {
 
   /** How many process records this store has read: what the tests of cost count. */
   processReads = 0;
+  /** How many write transactions this store has opened: what the tests of group commit count. */
+  writeTransactions = 0;
 
   /** Records that could not be restored, by store and key: reported once each. */
   private readonly problems = new Map<string, RecordProblem>();
@@ -178,25 +180,45 @@ export class IdbStore implements Store {
 
   private readonly loads = new Batcher<string, LoadedProcess | undefined>(async (ids) => {
     // Read-only, and only IndexedDB requests are awaited inside, so the transaction stays open.
-    const tx = this.db.transaction(['processes', 'flows', 'contexts'], 'readonly');
+    // The requests are the database's own (`request`): a batch makes thousands, and idb's
+    // wrapper costs a proxy, two listeners and a promise chain on each.
+    const tx = unwrap(this.db.transaction(['processes', 'flows', 'contexts'], 'readonly'));
+    const processes = tx.objectStore('processes');
+    const contexts = tx.objectStore('contexts');
+    // The processes of a batch mostly run the same flows: each is read and restored once per
+    // transaction (which sees one state of the store), not once per process.
+    const flows = new Map<string, Promise<Flow | undefined>>();
+    const flowOf = (f: string) => {
+      let flow = flows.get(f);
+      if (!flow) {
+        flow = request(tx.objectStore('flows').get(f)).then((raw) =>
+          this.one<Flow>(FLOW, 'flows', f, raw),
+        );
+        // A damaged flow fails every load that runs on it, each on its own.
+        flow.catch(() => {});
+        flows.set(f, flow);
+      }
+      return flow;
+    };
     // Each load answers on its own: a damaged record fails the load that reads it, no other.
     return Promise.allSettled(
       ids.map(async (id) => {
-        const raw = await tx.objectStore('processes').get(id);
+        const raw = await request(processes.get(id));
         if (!raw) return undefined;
         const record = this.readProcess(raw);
         try {
           const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
-          const flows = await loadFlowSet(roots, async (f) =>
-            this.one<Flow>(FLOW, 'flows', f, await tx.objectStore('flows').get(f)),
-          );
+          const [set, rawContext] = await Promise.all([
+            loadFlowSet(roots, flowOf),
+            request(contexts.get(record.contextId)),
+          ]);
           const context = this.one<ContextRecord>(
             CONTEXT,
             'contexts',
             record.contextId,
-            await tx.objectStore('contexts').get(record.contextId),
+            rawContext,
           );
-          return { record, flows, context };
+          return { record, flows: set, context };
         } catch (e) {
           // The process reads, what it runs on does not: the wake says so (LoadedProcess.damaged).
           if (!(e instanceof DamagedRecordError)) throw e;
@@ -475,6 +497,7 @@ export class IdbStore implements Store {
     // the next moments could. Firefox commits so by default; in Chromium a strict commit costs
     // a disk flush per step (docs/persistence.md).
     const tx = this.db.transaction(stores, 'readwrite', { durability: 'relaxed' });
+    this.writeTransactions++;
     try {
       const result = await body(tx);
       await tx.done;
@@ -558,30 +581,41 @@ const fulfilled = <O>(values: O[]): PromiseSettledResult<O>[] =>
  * requests in order, and each request awaited is a round trip): a batch of hundreds of commits
  * costs two round trips, not thousands. A request that fails fails the transaction (`write`).
  */
-async function commitAll(tx: WriteTx, batch: StepCommit[]): Promise<boolean[]> {
+async function commitAll(wrapped: WriteTx, batch: StepCommit[]): Promise<boolean[]> {
+  // The database's own requests, as in the loads; the writes are asked for without a handler:
+  // one that fails aborts the transaction, and `write` throws its error.
+  const tx = unwrap(wrapped);
   const contexts = tx.objectStore('contexts');
   const ids = [...new Set(batch.map((c) => c.context.id))];
-  const read = await Promise.all(ids.map((id) => contexts.get(id)));
+  const read = await Promise.all(ids.map((id) => request(contexts.get(id))));
   // The version of each context as this transaction leaves it so far.
-  const versions = new Map(ids.map((id, i) => [id, read[i]?.version]));
-  const pending: Promise<unknown>[] = [];
-  const ask = (request: Promise<unknown>) => pending.push(request);
-  const out = batch.map(({ process, context, journal }) => {
+  const versions = new Map(
+    ids.map((id, i) => [id, (read[i] as ContextRecord | undefined)?.version]),
+  );
+  const processes = tx.objectStore('processes');
+  const journal = tx.objectStore('journal');
+  const changes = tx.objectStore('contextChanges');
+  return batch.map(({ process, context, journal: entries }) => {
     if (versions.get(context.id) !== context.expectedVersion) return false;
     if (context.write) {
-      const { value, changes } = context.write;
-      const version = context.expectedVersion + (context.write.versions ?? changes.length);
+      const { value, changes: made } = context.write;
+      const version = context.expectedVersion + (context.write.versions ?? made.length);
       versions.set(context.id, version);
-      ask(contexts.put(storableContext({ id: context.id, version, value })));
-      for (const change of changes)
-        ask(tx.objectStore('contextChanges').add(storableChange(change)));
+      contexts.put(storableContext({ id: context.id, version, value }));
+      for (const change of made) changes.add(storableChange(change));
     }
-    ask(tx.objectStore('processes').put(storableProcess(process)));
-    for (const entry of journal) ask(tx.objectStore('journal').add(storableEntry(entry)));
+    processes.put(storableProcess(process));
+    for (const entry of entries) journal.add(storableEntry(entry));
     return true;
   });
-  await Promise.all(pending);
-  return out;
+}
+
+/** A request's result, or its error, as a promise (what idb does, without its proxies). */
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
 }
 type WriteTx = IDBPTransaction<WorkspaceDb, StoreName[], 'readwrite'>;
 

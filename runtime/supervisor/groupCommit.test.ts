@@ -132,12 +132,7 @@ describe('group commit: a run to its next stop is one commit', () => {
     for (const id of ids)
       await supervisor.start('chain', { id, context: { count: 0 }, paused: true });
     const records = await Promise.all(ids.map((id) => supervisor.mustGet(id)));
-    let transactions = 0;
-    const transaction = store.db.transaction.bind(store.db);
-    store.db.transaction = ((...args: Parameters<typeof transaction>) => {
-      if (args[1] === 'readwrite') transactions++;
-      return transaction(...args);
-    }) as typeof transaction;
+    const before = store.writeTransactions;
     const results = await Promise.all(
       records.map((r) =>
         store.commitStep({
@@ -148,7 +143,7 @@ describe('group commit: a run to its next stop is one commit', () => {
       ),
     );
     expect(results).toEqual([true, true, true]);
-    expect(transactions).toBe(1);
+    expect(store.writeTransactions - before).toBe(1);
     expect((await store.listProcesses()).map((p) => p.status)).toEqual(['done', 'done', 'done']);
   });
 });

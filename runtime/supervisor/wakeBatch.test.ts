@@ -9,12 +9,13 @@ import { Supervisor } from './supervisor.ts';
 
 /** Counts the write transactions a store opens and the commits asked of it, from now on. */
 function spy(store: IdbStore) {
-  const counts = { transactions: 0, commits: [] as StepCommit[] };
-  const transaction = store.db.transaction.bind(store.db);
-  store.db.transaction = ((...args: Parameters<typeof transaction>) => {
-    if (args[1] === 'readwrite') counts.transactions++;
-    return transaction(...args);
-  }) as typeof transaction;
+  const from = store.writeTransactions;
+  const counts = {
+    get transactions() {
+      return store.writeTransactions - from;
+    },
+    commits: [] as StepCommit[],
+  };
   const commitStep = store.commitStep.bind(store);
   store.commitStep = (c) => {
     counts.commits.push(c);
