@@ -392,7 +392,14 @@ const hourly = {
   name: 'Hourly tick',
   nodes: [
     { id: 'start', kind: 'start', position: { x: 0, y: 0 } },
-    { id: 'tick', kind: 'work', set: { count: 'count + 1' }, position: { x: 200, y: 0 } },
+    // `$block(2)` (the dev server's test hook, `?test=block`) holds each pass 2 ms of real time:
+    // ten years of passes then last minutes on any machine, however fast.
+    {
+      id: 'tick',
+      kind: 'work',
+      set: { count: 'count + 1', paced: '$block(2)' },
+      position: { x: 200, y: 0 },
+    },
     {
       id: 'sleep',
       kind: 'continue-after',
@@ -413,14 +420,14 @@ test('advancing ten years of an hourly loop shows its progress, keeps the page r
   page,
 }) => {
   const app = new InspectorPage(page);
-  await app.goto();
+  await app.goto('/?test=block');
   await app.importFlows('hourly.flow.json', hourly);
   const t = await app.useVirtualTime();
   const id = await app.start('Hourly tick', { value: { count: 0 } });
   await expect(app.rowStatus(id)).toHaveText('waiting');
 
-  // Ten years of hourly wakes: far longer than the checks below take on any machine, so the
-  // advance is still going when they are done and Cancel stops it.
+  // Ten years of hourly wakes, each held 2 ms: longer than the checks below take, so the advance
+  // is still going when they are done and Cancel stops it.
   await app.startAdvance('P10Y');
   await expect(app.progress).toBeVisible();
   const advancing = app.clock.getByRole('status');
