@@ -17,7 +17,8 @@ import {
 import type { Flow } from '../../shared/schema.ts';
 import { runCli } from './runCli.ts';
 import { parseScenario, type Scenario, type ScenarioStep } from './scenario.ts';
-import { simulate, type SimulationReport } from './simulate.ts';
+import { simulate } from './simulate.ts';
+import { processOf as proc } from './fixtures/scenarioRuns.ts';
 
 const examples = fileURLToPath(new URL('../../examples/', import.meta.url));
 
@@ -33,12 +34,6 @@ const firstSteps = (scenario: Scenario, count: number): Scenario => ({
   ...scenario,
   steps: scenario.steps.slice(0, count),
 });
-
-const proc = (report: SimulationReport, id: string) => {
-  const p = report.processes[id];
-  if (!p) throw new Error(`no process "${id}" in the report`);
-  return p;
-};
 
 describe('examples/scenarios/nightly-refresh.scenario.json', () => {
   // Worked by hand from FORMAT.md §1 and §3 (and shared/examples/README.md):

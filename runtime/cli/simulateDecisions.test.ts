@@ -10,22 +10,13 @@ import {
   wait,
   work,
 } from '../../shared/fixtures/flows.ts';
-import type { Flow } from '../../shared/schema.ts';
 import { parseScenario, type ScenarioStep } from './scenario.ts';
-import { simulate, type SimulationReport } from './simulate.ts';
+import { processOf as proc, runScenario as run } from './fixtures/scenarioRuns.ts';
 
 /**
  * The choices docs/decisions.md records where FORMAT.md left room, each run as a scenario on the
  * real supervisor and engine (issue 14), each test named after its decision.
  */
-
-const clock = Date.parse('2026-01-01T00:00:00Z');
-const run = (flows: Flow[], steps: ScenarioStep[]) => simulate({ flows, clock, steps });
-const proc = (report: SimulationReport, id: string) => {
-  const p = report.processes[id];
-  if (!p) throw new Error(`no process "${id}" in the report`);
-  return p;
-};
 
 describe('decision: a `when` that yields a function is false, by $boolean rules', () => {
   it('the edge is not taken, and nothing fails', async () => {

@@ -10,24 +10,18 @@ import {
   wait,
   work,
 } from '../../shared/fixtures/flows.ts';
-import type { Flow } from '../../shared/schema.ts';
 import type { ScenarioStep } from './scenario.ts';
-import { simulate, type SimulationReport } from './simulate.ts';
+import {
+  processOf as proc,
+  runScenario as run,
+  SCENARIO_START as clock,
+} from './fixtures/scenarioRuns.ts';
+import { simulate } from './simulate.ts';
 
 /**
  * The rules of FORMAT.md that issue 14 found broken, each as a scenario run by `flow simulate`'s
  * own code (the real supervisor and engine on a virtual clock). Each test is named after its rule.
  */
-
-const clock = Date.parse('2026-01-01T00:00:00Z');
-
-const run = (flows: Flow[], steps: ScenarioStep[]) => simulate({ flows, clock, steps });
-
-const proc = (report: SimulationReport, id: string) => {
-  const p = report.processes[id];
-  if (!p) throw new Error(`no process "${id}" in the report`);
-  return p;
-};
 
 /** A work node that appends `mark` to the context's `log`. */
 const mark = (id: string, letter = id) => work(id, { log: `log & "${letter}"` });

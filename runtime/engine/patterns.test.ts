@@ -13,7 +13,12 @@ import {
 } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { ScenarioStep } from '../cli/scenario.ts';
-import { simulate, type SimulationReport } from '../cli/simulate.ts';
+import type { SimulationReport } from '../cli/simulate.ts';
+import {
+  processOf,
+  runScenario as run,
+  SCENARIO_START as T0,
+} from '../cli/fixtures/scenarioRuns.ts';
 
 /**
  * The workflow control-flow patterns (workflowpatterns.com, WCP n), each run as a scenario on the
@@ -21,16 +26,11 @@ import { simulate, type SimulationReport } from '../cli/simulate.ts';
  * and §3; the rule a test relies on is in its name.
  */
 
-const T0 = Date.parse('2026-01-01T00:00:00Z');
 const at = (hours: number) => new Date(T0 + hours * 3_600_000).toISOString();
-
-const run = (flows: Flow[], steps: ScenarioStep[]) => simulate({ flows, clock: T0, steps });
 
 function proc(report: SimulationReport, id: string) {
   expect(report.errors).toEqual([]);
-  const p = report.processes[id];
-  if (!p) throw new Error(`no process "${id}" in the report`);
-  return p;
+  return processOf(report, id);
 }
 
 /** A work node that appends its own id to the list `log`: the order in which nodes ran. */
