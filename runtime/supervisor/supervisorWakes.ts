@@ -305,14 +305,20 @@ export abstract class SupervisorWakes extends SupervisorControls {
     let steps = 0;
     let reached = Number.NEGATIVE_INFINITY;
     const take = async (items: Due[]) => {
-      const taken = await Promise.all(items.map((c) => this.hold(c.id, upTo, busy)));
-      taken.forEach((h, i) => {
-        if (!h) gone.add(items[i]!.id);
+      // Settled, not Promise.all: a read that fails must not leave the locks the others took
+      // meanwhile unlisted, or the finally below would never give them back (the processes
+      // would stay locked in every tab until this one closed).
+      const taken = await Promise.allSettled(items.map((c) => this.hold(c.id, upTo, busy)));
+      let failure: { reason: unknown } | undefined;
+      taken.forEach((t, i) => {
+        if (t.status === 'rejected') failure ??= t;
+        else if (!t.value) gone.add(items[i]!.id);
         else {
-          held.set(h.id, h);
-          contexts.add(h.record.contextId);
+          held.set(t.value.id, t.value);
+          contexts.add(t.value.record.contextId);
         }
       });
+      if (failure) throw failure.reason;
     };
     let ok = false;
     try {

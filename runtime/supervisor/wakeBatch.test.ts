@@ -5,6 +5,7 @@ import type { IdbStore } from '../store/idbStore.ts';
 import { VirtualClock } from './clock.ts';
 import { DueHeap } from './dueHeap.ts';
 import type { StepCommit } from './store.ts';
+import { InProcessLocks } from './locks.ts';
 import { Supervisor } from './supervisor.ts';
 
 /** Counts the write transactions a store opens and the commits asked of it, from now on. */
@@ -153,5 +154,30 @@ describe('DueHeap', () => {
     while (heap.size > 0) out.push(heap.pop()!.id);
     expect(out).toEqual(['p3', 'p1', 'p6', 'p4', 'p2', 'p0', 'p7', 'p5']);
     expect(heap.pop()).toBeUndefined();
+  });
+});
+
+describe('a batch whose read fails gives back every lock it took', () => {
+  it('rule: when one due process cannot be read, the batch fails and the others it locked are free again', async () => {
+    const { store } = await dueLoops(['p', 'q', 'r']);
+    const locks = new InProcessLocks();
+    const failing = new Supervisor(store, new VirtualClock(T0 + HOUR), { locks });
+    const load = store.loadProcess.bind(store);
+    store.loadProcess = async (id) => {
+      if (id === 'q') throw new Error('the disk went away');
+      // The others are read after q's failure is known, as a slower read would be.
+      await new Promise((r) => setTimeout(r, 0));
+      return load(id);
+    };
+    await expect(failing.wakeDue()).rejects.toThrow('the disk went away');
+    for (const id of ['p', 'r']) {
+      const free = await locks.withLock(`wakeflow:process:${id}`, async () => true, {
+        ifAvailable: true,
+      });
+      expect(free, `the lock of ${id}`).toEqual({ held: true, value: true });
+    }
+    // Nothing of the failed batch was written: each is still due, unwoken.
+    store.loadProcess = load;
+    for (const p of await store.listProcesses()) expect(p.wakes).toBe(0);
   });
 });
