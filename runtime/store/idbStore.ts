@@ -655,10 +655,16 @@ async function commitAll(wrapped: WriteTx, batch: StepCommit[]): Promise<boolean
   });
 }
 
-/** The journal's highest seq (its highest key: a record's key is its last entry's), or 0. */
+/**
+ * The journal's highest seq (its highest key: a record's key is its last entry's), or 0. Only
+ * keys wakeflow could have written count: a key of another type (text, a date, a list) sorts
+ * above every number, and one beyond the safe whole numbers could not be counted on from, so a
+ * record put there by something else neither stops the journal nor breaks its numbering.
+ */
 async function lastSeq(journal: IDBObjectStore): Promise<number> {
-  const cursor = await request(journal.openKeyCursor(null, 'prev'));
-  return cursor ? (cursor.key as number) : 0;
+  const upTo = IDBKeyRange.upperBound(Number.MAX_SAFE_INTEGER);
+  const cursor = await request(journal.openKeyCursor(upTo, 'prev'));
+  return cursor ? Math.max(0, Math.floor(cursor.key as number)) : 0;
 }
 
 /** A request's result, or its error, as a promise (what idb does, without its proxies). */

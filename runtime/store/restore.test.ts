@@ -175,6 +175,27 @@ describe('records read back are restored, not trusted', () => {
     },
   );
 
+  it.each([
+    ['text', 'zzz'],
+    ['a fraction', 1_000.5],
+    ['a number past the safe whole numbers', 2 ** 60],
+    ['a list', [1, 2]],
+  ])(
+    'rule: a journal record keyed by %s (not a seq wakeflow writes) neither stops the journal nor breaks its numbering',
+    async (_what, key) => {
+      const { store, supervisor } = await workspace();
+      await putRaw(store, 'journal', { process: 'good', seq: key, entries: 'hostile' });
+      expect((await supervisor.advanceTo(T0 + 3 * HOUR)).wakes).toBe(3);
+      const journal = await store.journal('good');
+      expect(journal.filter((e) => e.type === 'woke')).toHaveLength(3);
+      const seqs = journal.map((e) => e.seq);
+      expect(
+        seqs.every((seq, i) => Number.isSafeInteger(seq) && (i === 0 || seq > seqs[i - 1]!)),
+      ).toBe(true);
+      expect(store.damaged()).toHaveLength(1);
+    },
+  );
+
   it('rule: an event skips a damaged waiter with a report, and the delivery does not fail', async () => {
     const { store, supervisor, good } = await workspace();
     await putRaw(store, 'processes', {
