@@ -123,8 +123,13 @@ async function outcomeOf(store: IdbStore, id: string) {
   const anonymous = <T>(value: T): T =>
     JSON.parse(JSON.stringify(value).replaceAll(JSON.stringify(p.contextId), '"<context>"'));
   const context = anonymous((await store.getContext(p.contextId))!);
-  const journal = anonymous((await store.journal(id)).map(withoutSeq));
+  const stored = await store.journal(id);
+  const journal = anonymous(stored.map(withoutSeq));
+  // Entries are numbered inside each commit's transaction (schema 5): after a crash and a run
+  // again, they still read back in strictly increasing order, none numbered twice.
+  const seqs = stored.map((e) => (e as { seq?: number }).seq ?? Number.NaN);
   return {
+    seqsInOrder: seqs.every((seq, i) => i === 0 || seq > seqs[i - 1]!),
     status: p.status,
     visits: p.snapshot.visits,
     context,
@@ -197,6 +202,7 @@ describe.each(SCENARIOS)('crash at any await point: $name', (s) => {
     for (const id of s.processes) {
       const e = expected[id]!;
       expect(e.status).toBe('done');
+      expect(e.seqsInOrder).toBe(true);
       expect(e.context.value).toEqual({ count: 5 });
       expect(e.visits).toEqual({ start: 1, tick: 5, sleep: 5, end: 1 });
       if (s.keepPasses !== undefined) {

@@ -193,6 +193,74 @@ describe('IdbStore: the journal', () => {
   });
 });
 
+describe('IdbStore: the journal, one record per write (schema 5)', () => {
+  it("rule: a commit's entries are stored as one record, keyed by its last entry's seq, and read back one by one in order", async () => {
+    const store = await testStore('journal-records');
+    await store.putContext({ id: 'c', version: 0, value: {} }, null);
+    await store.putProcess(process('p'), [entry('p', 1, 'a')]);
+    await store.commitStep({
+      process: process('p'),
+      context: { id: 'c', expectedVersion: 0 },
+      journal: [entry('p', 2, 'b'), entry('p', 3, 'c'), entry('p', 4, 'd')],
+    });
+    const records = (await store.db.getAll('journal')) as unknown as {
+      seq: number;
+      process: string;
+      entries: { seq: number; node: string }[];
+    }[];
+    expect(records.map((r) => [r.seq, r.process, r.entries.map((e) => [e.seq, e.node])])).toEqual([
+      [1, 'p', [[1, 'a']]],
+      [
+        4,
+        'p',
+        [
+          [2, 'b'],
+          [3, 'c'],
+          [4, 'd'],
+        ],
+      ],
+    ]);
+    expect((await store.journal('p')).map((e) => [e.seq, e.at])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+  });
+
+  it('rule: seqs go on from the highest key, so entries written one record each before schema 5 and records after read in one order', async () => {
+    const store = await testStore('journal-mixed');
+    // As schema 4 stored them: one entry a record, keyed by its seq, with its own version.
+    for (const seq of [1, 2])
+      await store.db.put('journal', { ...entry('p', seq), seq, recordVersion: 1 } as never);
+    await store.putProcess(process('p'), [entry('p', 3), entry('p', 4)]);
+    const journal = await store.journal('p');
+    expect(journal.map((e) => [e.seq, e.at])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+    expect(journal[0]).toEqual({ ...entry('p', 1), seq: 1 });
+    expect(store.damaged()).toEqual([]);
+  });
+
+  it("a write of several processes' entries (a saved batch) stores one record per process run, each in order", async () => {
+    const store = await testStore('journal-batch');
+    await store.saveBatch({
+      flows: [],
+      versions: [],
+      contexts: [],
+      changes: [],
+      processes: [],
+      journal: [entry('p', 1), entry('p', 2), entry('q', 3), entry('p', 4)],
+    });
+    expect((await store.db.getAllKeys('journal')).length).toBe(3);
+    expect((await store.journal('p')).map((e) => e.at)).toEqual([1, 2, 4]);
+    expect((await store.journal('q')).map((e) => e.at)).toEqual([3]);
+  });
+});
+
 describe('IdbStore: due processes', () => {
   it('returns only waiting processes due by the time, earliest first, then oldest first', async () => {
     const store = await testStore('due');

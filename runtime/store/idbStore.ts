@@ -24,7 +24,7 @@ import {
   DamagedRecordError,
   FLOW,
   FLOW_VERSION,
-  JOURNAL_ENTRY,
+  JOURNAL_RECORD,
   PROCESS,
   restore,
   restoreSetting,
@@ -34,6 +34,7 @@ import {
   type RecordType,
 } from './restore.ts';
 import { toStorable } from './storable.ts';
+import { journalRecords, keptPart, type JournalRecord, type SeqEntry } from './journalRecords.ts';
 
 /**
  * The store on IndexedDB. Each write is one transaction; a step's context, process and journal
@@ -167,7 +168,10 @@ export class IdbStore implements Store {
   putProcess(record: ProcessRecord, journal: JournalEntry[] = []) {
     return this.write(['processes', 'journal'], async (tx) => {
       await tx.objectStore('processes').put(storableProcess(record));
-      for (const entry of journal) await tx.objectStore('journal').add(storableEntry(entry));
+      if (journal.length === 0) return;
+      const journalStore = unwrap(tx.objectStore('journal'));
+      const { records } = journalRecords(journal, await lastSeq(journalStore));
+      await Promise.all(records.map((r) => request(journalStore.add(r))));
     });
   }
   /**
@@ -232,7 +236,11 @@ export class IdbStore implements Store {
     return this.readProcesses(await this.db.getAllFromIndex('processes', 'by-created'));
   }
   async runningProcesses() {
-    const running = await this.db.getAllFromIndex('processes', 'by-status', 'running');
+    const running = await this.db.getAllFromIndex(
+      'processes',
+      'by-status-created',
+      statusRange('running'),
+    );
     return this.readProcesses(running).sort((a, b) => a.created - b.created);
   }
   dueProcesses(until: number) {
@@ -337,7 +345,7 @@ export class IdbStore implements Store {
       PROCESS_STATUSES.map(async (status) => {
         const n =
           flow === undefined
-            ? await tx.store.index('by-status').count(status)
+            ? await tx.store.index('by-status-created').count(statusRange(status))
             : await tx.store.index('by-flow-status').count([flow, status]);
         if (n > 0) counts.byStatus[status] = n;
         counts.total += n;
@@ -366,19 +374,27 @@ export class IdbStore implements Store {
     return this.write(stores, async (tx) => fulfilled(await commitAll(tx, batch)));
   });
 
-  async journal(processId: string) {
+  /** A process's journal records, restored (one that cannot be is reported and left out). */
+  private journalRecordsOf(raws: unknown[]): JournalRecord[] {
+    return this.many<JournalRecord>(JOURNAL_RECORD, 'journal', raws, seqOf);
+  }
+  async journal(processId: string): Promise<SeqEntry[]> {
     const raws = await this.db.getAllFromIndex('journal', 'by-process', processId);
-    return this.many<Seq<JournalEntry>>(JOURNAL_ENTRY, 'journal', raws, seqOf);
+    return this.journalRecordsOf(raws).flatMap((r) => r.entries);
   }
   async journalPage(processId: string, limit: number): Promise<JournalPage> {
-    // Newest first along the index (equal keys go in key order, and the key is the entry's seq).
+    // Newest first along the index (equal keys go in key order, and the key is the last seq).
     const tx = this.db.transaction('journal', 'readonly');
     let cursor = await tx.store.index('by-process').openCursor(processId, 'prev');
-    const entries: Seq<JournalEntry>[] = [];
+    const entries: SeqEntry[] = [];
     while (cursor && entries.length < limit) {
-      entries.push(
-        ...this.many<Seq<JournalEntry>>(JOURNAL_ENTRY, 'journal', [cursor.value], seqOf),
-      );
+      for (const record of this.journalRecordsOf([cursor.value])) {
+        const newestFirst = record.entries.slice().reverse();
+        const room = limit - entries.length;
+        entries.push(...newestFirst.slice(0, room));
+        // A record only partly taken has more: its older entries.
+        if (newestFirst.length > room) return { entries, more: true };
+      }
       cursor = await cursor.continue();
     }
     return { entries, more: cursor !== null };
@@ -394,9 +410,11 @@ export class IdbStore implements Store {
     return this.write(['journal', 'contextChanges', 'processes'], async (tx) => {
       // The process's journal in one request, oldest first (equal index keys go in key order),
       // and the deletes asked for without awaiting each: a prune after a batch of hundreds of
-      // passes costs a few round trips, not one per entry.
+      // passes costs a few round trips, not one per entry. A record that cannot be restored is
+      // left out, and left as stored.
       const journal = tx.objectStore('journal');
-      const entries = await journal.index('by-process').getAll(processId);
+      const records = this.journalRecordsOf(await journal.index('by-process').getAll(processId));
+      const entries = records.flatMap((r) => r.entries);
       let wakes = 0;
       let kept = entries.length;
       while (kept > 0 && wakes < keepPasses) {
@@ -409,7 +427,7 @@ export class IdbStore implements Store {
       // The newest entry summed up; a summary (an advance's, made before its commit) ends at its `to`.
       const newest = entries[kept - 1]!;
       const cutoff = newest.type === 'summarized' ? newest.to : newest.at;
-      let summary: JournalEntry & { seq?: number } = {
+      let summary: JournalEntry = {
         type: 'summarized',
         process: processId,
         passes: 0,
@@ -418,7 +436,6 @@ export class IdbStore implements Store {
         to: cutoff,
         at: cutoff,
       };
-      const pending: Promise<unknown>[] = [];
       for (let i = kept - 1; i >= 0; i--) {
         const e = entries[i]!;
         summary =
@@ -435,14 +452,31 @@ export class IdbStore implements Store {
                 from: e.at,
                 passes: summary.passes + (e.type === 'woke' ? 1 : 0),
               };
-        pending.push(journal.delete(e.seq!));
       }
       if (summary.entries === 0) return 0;
-      pending.push(
-        journal.put(
-          storableEntry({ ...summary, at: summary.from, seq: entries[0]!.seq } as JournalEntry),
-        ),
-      );
+      // The records holding only older entries go; the one that holds the cut keeps its newer
+      // entries under the same key; the summary takes the oldest entry's seq, before them all.
+      const firstKept = entries[kept]?.seq ?? Infinity;
+      const pending: Promise<unknown>[] = [];
+      for (const r of records) {
+        if (r.entries[0]!.seq >= firstKept) break;
+        if (r.seq < firstKept) pending.push(journal.delete(r.seq));
+        else
+          pending.push(
+            journal.put(
+              keptPart(
+                r,
+                r.entries.filter((e) => e.seq >= firstKept),
+              ),
+            ),
+          );
+      }
+      const oldest = entries[0]!.seq;
+      const [stored] = journalRecords(
+        [{ ...summary, at: summary.from } as JournalEntry],
+        oldest - 1,
+      ).records;
+      pending.push(journal.put(stored!));
       const record = await tx.objectStore('processes').get(processId);
       if (record) {
         const changes = tx.objectStore('contextChanges');
@@ -481,7 +515,10 @@ export class IdbStore implements Store {
       for (const c of batch.contexts) await tx.objectStore('contexts').put(storableContext(c));
       for (const c of batch.changes) await tx.objectStore('contextChanges').add(storableChange(c));
       for (const p of batch.processes) await tx.objectStore('processes').put(storableProcess(p));
-      for (const e of batch.journal) await tx.objectStore('journal').add(storableEntry(e));
+      if (batch.journal.length === 0) return;
+      const journal = unwrap(tx.objectStore('journal'));
+      const { records } = journalRecords(batch.journal, await lastSeq(journal));
+      await Promise.all(records.map((r) => request(journal.add(r))));
     });
   }
 
@@ -587,13 +624,18 @@ async function commitAll(wrapped: WriteTx, batch: StepCommit[]): Promise<boolean
   const tx = unwrap(wrapped);
   const contexts = tx.objectStore('contexts');
   const ids = [...new Set(batch.map((c) => c.context.id))];
-  const read = await Promise.all(ids.map((id) => request(contexts.get(id))));
+  const journal = tx.objectStore('journal');
+  // The journal's highest seq is read with the contexts, in the same round trip.
+  const [seq, ...read] = await Promise.all([
+    lastSeq(journal),
+    ...ids.map((id) => request(contexts.get(id))),
+  ]);
+  let last = seq as number;
   // The version of each context as this transaction leaves it so far.
   const versions = new Map(
     ids.map((id, i) => [id, (read[i] as ContextRecord | undefined)?.version]),
   );
   const processes = tx.objectStore('processes');
-  const journal = tx.objectStore('journal');
   const changes = tx.objectStore('contextChanges');
   return batch.map(({ process, context, journal: entries }) => {
     if (versions.get(context.id) !== context.expectedVersion) return false;
@@ -605,9 +647,24 @@ async function commitAll(wrapped: WriteTx, batch: StepCommit[]): Promise<boolean
       for (const change of made) changes.add(storableChange(change));
     }
     processes.put(storableProcess(process));
-    for (const entry of entries) journal.add(storableEntry(entry));
+    // A commit's entries are one record (journalRecords.ts): one clone and one index entry.
+    const appended = journalRecords(entries, last);
+    last = appended.lastSeq;
+    for (const record of appended.records) journal.add(record);
     return true;
   });
+}
+
+/**
+ * The journal's highest seq (its highest key: a record's key is its last entry's), or 0. Only
+ * keys wakeflow could have written count: a key of another type (text, a date, a list) sorts
+ * above every number, and one beyond the safe whole numbers could not be counted on from, so a
+ * record put there by something else neither stops the journal nor breaks its numbering.
+ */
+async function lastSeq(journal: IDBObjectStore): Promise<number> {
+  const upTo = IDBKeyRange.upperBound(Number.MAX_SAFE_INTEGER);
+  const cursor = await request(journal.openKeyCursor(upTo, 'prev'));
+  return cursor ? Math.max(0, Math.floor(cursor.key as number)) : 0;
 }
 
 /** A request's result, or its error, as a promise (what idb does, without its proxies). */
@@ -633,7 +690,6 @@ export interface SaveBatch {
 }
 
 const storableChange = (c: ContextChange) => stamp(CONTEXT_CHANGE, toStorable(c) as ContextChange);
-const storableEntry = (e: JournalEntry) => stamp(JOURNAL_ENTRY, toStorable(e) as JournalEntry);
 const storableContext = (c: ContextRecord) =>
   stamp(CONTEXT, { id: c.id, version: c.version, value: toStorable(c.value) });
 const storableVersion = (flow: Flow, signature: string) =>
@@ -657,6 +713,9 @@ function storableProcess(p: ProcessRecord): ProcessRecord {
 const problemKey = (store: string, key: unknown) => `${store}\u0000${JSON.stringify(key)}`;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** One status's processes along `by-status-created` ([status, created]). */
+const statusRange = (status: string) => IDBKeyRange.bound([status, -Infinity], [status, Infinity]);
 
 const dueRange = (upTo: number) =>
   IDBKeyRange.bound(['waiting', -Infinity, -Infinity], ['waiting', upTo, Infinity]);

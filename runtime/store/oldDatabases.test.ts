@@ -86,6 +86,17 @@ describe.each(DATABASE_FIXTURES)('the frozen database %s, opened today', (file) 
     expect((await supervisor.submitHuman('approval', 'ask', { yes: true })).status).toBe('done');
     expect((await supervisor.resume('paused')).status).toBe('waiting');
 
+    // The journal goes on after the entries the older code wrote (one record each before
+    // schema 5), in one order, and its retention rule sums up old and new alike.
+    const loopJournal = await store.journal('loop');
+    const older = rows('journal').filter((e) => (e as { process: string }).process === 'loop');
+    expect(loopJournal.slice(0, older.length)).toEqual(older);
+    expect(loopJournal.length).toBeGreaterThan(older.length);
+    const seqs = loopJournal.map((e) => (e as { seq: number }).seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(await store.pruneJournal('loop', 1)).toBeGreaterThan(0);
+    expect((await store.journal('loop'))[0]).toMatchObject({ type: 'summarized', process: 'loop' });
+
     // Written again, a record is stored in today's shape: its version, and what it waits for.
     const written = (await store.db.get('processes', 'loop')) as unknown as Record<string, unknown>;
     expect(written.recordVersion).toBe(2);

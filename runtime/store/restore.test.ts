@@ -111,6 +111,91 @@ describe('records read back are restored, not trusted', () => {
     ]);
   });
 
+  it.each([
+    [
+      'no entries',
+      { entries: [] },
+      'journal record #999 of process "good" cannot be restored: its "entries" is an empty list; it is left as stored',
+    ],
+    [
+      'entries that are not a list',
+      { entries: 'lots' },
+      'journal entry #999 of process "good" cannot be restored: its "entries" is the text "lots", not a list of entries; it is left as stored',
+    ],
+    [
+      'an entry of another process',
+      { entries: [{ type: 'ran', process: 'other', at: T0, seq: 999 }] },
+      'journal record #999 of process "good" cannot be restored: its "process" is "other", not the record\'s; it is left as stored',
+    ],
+    [
+      'a damaged entry among others',
+      {
+        entries: [
+          { type: 'ran', process: 'good', at: T0, seq: 998 },
+          { type: 'ran', process: 'good', at: 'noon', seq: 999 },
+        ],
+      },
+      'journal record #999 of process "good" cannot be restored: its entry #999: its "at" is "noon", not a time; it is left as stored',
+    ],
+    [
+      'entries out of order',
+      {
+        entries: [
+          { type: 'ran', process: 'good', at: T0, seq: 999 },
+          { type: 'ran', process: 'good', at: T0, seq: 998 },
+        ],
+      },
+      'journal record #999 of process "good" cannot be restored: its entry #998: its "seq" 998 is out of order; it is left as stored',
+    ],
+    [
+      "a key that is not its last entry's seq",
+      { entries: [{ type: 'ran', process: 'good', at: T0, seq: 5 }] },
+      'journal record #999 of process "good" cannot be restored: its key 999 is not its last entry\'s "seq"; it is left as stored',
+    ],
+    [
+      'a version from the future',
+      { recordVersion: 3, entries: [{ type: 'ran', process: 'good', at: T0, seq: 999 }] },
+      'journal record #999 of process "good" cannot be restored: it was written by a newer wakeflow (record version 3; this one reads up to 2); it is left as stored',
+    ],
+  ])(
+    'rule: a journal record (schema 5: the entries of one write) with %s is reported by what is wrong, left out of the journal, its pages and its retention, and left as stored',
+    async (_what, fields, message) => {
+      const { store, supervisor } = await workspace();
+      const raw = { recordVersion: 2, process: 'good', seq: 999, ...fields };
+      await putRaw(store, 'journal', raw);
+      // Written after the damaged record, so that its seqs are higher.
+      await supervisor.advanceTo(T0 + 3 * HOUR);
+      const journal = await store.journal('good');
+      expect(journal.filter((e) => e.type === 'woke')).toHaveLength(3);
+      expect((await store.journalPage('good', 1000)).entries).toEqual([...journal].reverse());
+      expect(store.damaged().map((p) => p.message)).toEqual([message]);
+      expect(await store.pruneJournal('good', 1)).toBeGreaterThan(0);
+      expect(await store.db.get('journal', 999)).toEqual(raw);
+      expect((await store.journal('good')).filter((e) => e.type === 'woke')).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    ['text', 'zzz'],
+    ['a fraction', 1_000.5],
+    ['a number past the safe whole numbers', 2 ** 60],
+    ['a list', [1, 2]],
+  ])(
+    'rule: a journal record keyed by %s (not a seq wakeflow writes) neither stops the journal nor breaks its numbering',
+    async (_what, key) => {
+      const { store, supervisor } = await workspace();
+      await putRaw(store, 'journal', { process: 'good', seq: key, entries: 'hostile' });
+      expect((await supervisor.advanceTo(T0 + 3 * HOUR)).wakes).toBe(3);
+      const journal = await store.journal('good');
+      expect(journal.filter((e) => e.type === 'woke')).toHaveLength(3);
+      const seqs = journal.map((e) => e.seq);
+      expect(
+        seqs.every((seq, i) => Number.isSafeInteger(seq) && (i === 0 || seq > seqs[i - 1]!)),
+      ).toBe(true);
+      expect(store.damaged()).toHaveLength(1);
+    },
+  );
+
   it('rule: an event skips a damaged waiter with a report, and the delivery does not fail', async () => {
     const { store, supervisor, good } = await workspace();
     await putRaw(store, 'processes', {

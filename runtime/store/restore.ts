@@ -175,6 +175,49 @@ export const JOURNAL_ENTRY: RecordType = {
     (r.snapshot === undefined ? null : snapshot(r.snapshot)),
 };
 
+/**
+ * A record of the `journal` store (schema 5 on): the entries one write appended for one process,
+ * each with its own `seq` (its order in the journal), keyed by the last entry's `seq`. Version 1
+ * was a single entry, keyed by its `seq`: it reads as a record of one entry. The entries inside a
+ * record carry no version of their own; the record's version covers them (version 2: entries of
+ * JOURNAL_ENTRY's version 1).
+ */
+export const JOURNAL_RECORD: RecordType = {
+  name: (raw, key) =>
+    `journal ${Array.isArray(raw.entries) ? 'record' : 'entry'} ${describeKey(key)} of process ${quoted(raw.process)}`,
+  version: 2,
+  migrations: {
+    2: (r) => ({ seq: r.seq, process: r.process, entries: [r] }),
+  },
+  check: (r) => {
+    const problem = id(r, 'process') ?? wholeNumber(r, 'seq');
+    if (problem) return problem;
+    const entries = r.entries;
+    if (!Array.isArray(entries))
+      return `its "entries" is ${kindOf(entries)}, not a list of entries`;
+    if (entries.length === 0) return 'its "entries" is an empty list';
+    let previous = 0;
+    for (const e of entries as unknown[]) {
+      if (!isObject(e)) return `an entry of it is ${kindOf(e)}, not an object`;
+      const entryProblem =
+        JOURNAL_ENTRY.check(e) ??
+        wholeNumber(e, 'seq') ??
+        (e.process === r.process
+          ? null
+          : `its "process" is ${show(e.process)}, not the record's`) ??
+        ((e.seq as number) > previous && (e.seq as number) <= (r.seq as number)
+          ? null
+          : `its "seq" ${show(e.seq)} is out of order`);
+      if (entryProblem)
+        return entries.length === 1
+          ? entryProblem
+          : `its entry ${describeKey(e.seq)}: ${entryProblem}`;
+      previous = e.seq as number;
+    }
+    return previous === r.seq ? null : `its key ${show(r.seq)} is not its last entry's "seq"`;
+  },
+};
+
 /** The workspace's flows (documents of format flow/1, FORMAT.md), one record version so far. */
 export const FLOW: RecordType = {
   name: (raw, key) => `flow ${quoted(raw.id ?? key)}`,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../supervisor/clock.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
+import type { JournalEntry } from '../supervisor/records.ts';
 import { testStore } from './fixtures/testStore.ts';
-import { HOUR, T0, hourly } from './fixtures/storeScenarios.ts';
+import type { IdbStore } from './idbStore.ts';
+import { HOUR, T0, hourly, withoutSeq } from './fixtures/storeScenarios.ts';
 
 /** An hourly loop run for `hours`, its journal summed up to `keep` passes after every pass. */
 async function run(hours: number, keep: number) {
@@ -16,6 +18,12 @@ async function run(hours: number, keep: number) {
     await store.pruneJournal('p', keep);
   }
   return { store, contextId: p.contextId };
+}
+
+/** How many wakes each stored journal record holds, in order. */
+async function wakesByRecord(store: IdbStore) {
+  const records = (await store.db.getAll('journal')) as unknown as { entries: JournalEntry[] }[];
+  return records.map((r) => r.entries.filter((e) => e.type === 'woke').length);
 }
 
 describe("the journal's retention rule (IdbStore.pruneJournal)", () => {
@@ -45,6 +53,26 @@ describe("the journal's retention rule (IdbStore.pruneJournal)", () => {
     expect(sizes[1]!.changes).toBe(sizes[0]!.changes);
     // A few digits more in the counters, no more.
     expect(sizes[1]!.bytes).toBeLessThan(sizes[0]!.bytes * 1.05);
+  });
+
+  it('rule: a cut inside a record (the passes of one batch, one commit) sums up its older entries and keeps its newer ones, as the same passes committed one by one', async () => {
+    // Twelve passes in one advance: one batch, so one commit and one journal record after the start's.
+    const together = await testStore('retention-together');
+    await together.putFlow(hourly(1_000_000));
+    const supervisor = new Supervisor(together, new VirtualClock(T0));
+    await supervisor.start('hourly', { id: 'p', context: { count: 0 } });
+    await supervisor.advanceTo(T0 + 12 * HOUR);
+    expect(await wakesByRecord(together)).toContain(12);
+    const oneByOne = await run(12, 1_000);
+
+    expect(await together.pruneJournal('p', 3)).toBe(await oneByOne.store.pruneJournal('p', 3));
+    const journal = await together.journal('p');
+    expect(journal.map(withoutSeq)).toEqual((await oneByOne.store.journal('p')).map(withoutSeq));
+    expect(journal.filter((e) => e.type === 'woke')).toHaveLength(3);
+    const seqs = journal.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    // The batch's record kept its last three passes, under the same key.
+    expect(await wakesByRecord(together)).toContain(3);
   });
 
   it('does nothing while a process has made fewer passes than are kept', async () => {

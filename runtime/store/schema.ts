@@ -1,19 +1,17 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { Flow } from '../../shared/schema.ts';
-import type {
-  ContextChange,
-  ContextRecord,
-  JournalEntry,
-  ProcessRecord,
-} from '../supervisor/records.ts';
+import type { ContextChange, ContextRecord, ProcessRecord } from '../supervisor/records.ts';
 import { UNKNOWN_WAITS } from '../supervisor/records.ts';
+import type { JournalRecord } from './journalRecords.ts';
 
 /**
  * The workspace database: one typed schema for every store (DESIGN.md: one `DBSchema` module).
  * Version 1 held flows, contexts, processes and the journal; version 2 added flow versions,
  * context changes, the due-time index and settings; version 3 the indexes that make a start, a
  * wake, an event and a listing cost the same however many processes exist (docs/persistence.md);
- * version 4 the indexes that window the process table by status and count a flow's processes.
+ * version 4 the indexes that window the process table by status and count a flow's processes;
+ * version 5 dropped the two indexes that others answer for (`by-status`, `by-due`) and stores a
+ * write's journal entries as one record.
  */
 export interface WorkspaceDb extends DBSchema {
   /** The workspace's current flows, by id. */
@@ -25,8 +23,6 @@ export interface WorkspaceDb extends DBSchema {
     key: string;
     value: ProcessRecord;
     indexes: {
-      'by-status': string;
-      'by-due': number;
       'by-wake': [string, number, number];
       'by-waits-for': string;
       'by-created': number;
@@ -34,10 +30,14 @@ export interface WorkspaceDb extends DBSchema {
       'by-flow-status': [string, string];
     };
   };
-  /** Append-only; `seq` is the key, so a cursor reads a process's entries in order. */
+  /**
+   * Append-only: one record per write and process, keyed by its last entry's `seq`, so a cursor
+   * reads a process's entries in order (journalRecords.ts). Records written before schema 5 are
+   * single entries, read as records of one (restore.ts, JOURNAL_RECORD).
+   */
   journal: {
     key: number;
-    value: JournalEntry & { seq?: number };
+    value: JournalRecord;
     indexes: { 'by-process': string };
   };
   contextChanges: {
@@ -49,7 +49,7 @@ export interface WorkspaceDb extends DBSchema {
   meta: { key: string; value: unknown };
 }
 
-export const DB_VERSION = 4;
+export const DB_VERSION = 5;
 
 type UpgradeTx = IDBPTransaction<WorkspaceDb, StoreNames<WorkspaceDb>[], 'versionchange'>;
 
@@ -62,7 +62,8 @@ export const UPGRADES: Record<number, (db: IDBPDatabase<WorkspaceDb>, tx: Upgrad
     db.createObjectStore('flows', { keyPath: 'id' });
     db.createObjectStore('contexts', { keyPath: 'id' });
     const processes = db.createObjectStore('processes', { keyPath: 'id' });
-    processes.createIndex('by-status', 'status');
+    // Dropped again in version 5 (the schema's type no longer names it).
+    processes.createIndex('by-status' as never, 'status');
     const journal = db.createObjectStore('journal', { keyPath: 'seq', autoIncrement: true });
     journal.createIndex('by-process', 'process');
   },
@@ -73,7 +74,7 @@ export const UPGRADES: Record<number, (db: IDBPDatabase<WorkspaceDb>, tx: Upgrad
     db.createObjectStore('meta');
     // Records without a due time are left out of the index (null is not a key), which is what a
     // query for due processes wants.
-    tx.objectStore('processes').createIndex('by-due', 'due');
+    tx.objectStore('processes').createIndex('by-due' as never, 'due');
   },
   3: (_db, tx) => {
     const processes = tx.objectStore('processes');
@@ -99,5 +100,17 @@ export const UPGRADES: Record<number, (db: IDBPDatabase<WorkspaceDb>, tx: Upgrad
     processes.createIndex('by-status-created', ['status', 'created']);
     // How many processes of a flow sleep or ask what to do, counted without reading them.
     processes.createIndex('by-flow-status', ['flow', 'status']);
+  },
+  5: (_db, tx) => {
+    const processes = tx.objectStore('processes');
+    // Every put of a process record updates each index, and a wake puts one: these two cost a
+    // wake without answering anything another does not. `by-status` is the first half of
+    // `by-status-created` (a range over it counts and lists one status); nothing reads `by-due`
+    // since `by-wake` holds the waiting processes by due time.
+    processes.deleteIndex('by-status' as never);
+    processes.deleteIndex('by-due' as never);
+    // The journal's records change shape (a write's entries in one record) without a pass over
+    // them here: one written before reads as a record of one entry (restore.ts), so opening a
+    // database with a long journal costs no more than before (docs/decisions.md).
   },
 };

@@ -47,8 +47,8 @@ describe('schema upgrades', () => {
     for (const f of run.flows) await v1.put('flows', f);
     for (const c of run.contexts) await v1.put('contexts', c!);
     for (const p of run.processes) await v1.put('processes', p);
-    // Version 1 wrote journal entries without a key; the store gave them one.
-    for (const e of run.journal) await v1.add('journal', withoutSeq(e));
+    // Version 1 wrote journal entries one record each, without a key; the store gave them one.
+    for (const e of run.journal) await v1.add('journal', withoutSeq(e) as never);
     v1.close();
 
     const store = await IdbStore.open(name);
@@ -86,6 +86,33 @@ describe('schema upgrades', () => {
     store.close();
   });
 
+  it('rule: schema 5 drops the process indexes that others answer for (by-status, by-due), and the counts and listings they served read the same', async () => {
+    const name = freshName();
+    const v4 = await openWorkspaceDb(name, { version: 4 });
+    expect([...v4.transaction('processes').store.indexNames]).toContain('by-status');
+    const run = await recordsOfARun();
+    for (const p of run.processes) await v4.put('processes', { ...p, recordVersion: 2 } as never);
+    const running = { ...run.processes[0]!, id: 'x', status: 'running' as const, created: 99 };
+    await v4.put('processes', { ...running, recordVersion: 2 } as never);
+    v4.close();
+
+    const store = await IdbStore.open(name);
+    expect([...store.db.transaction('processes').store.indexNames].sort()).toEqual([
+      'by-created',
+      'by-flow-status',
+      'by-status-created',
+      'by-waits-for',
+      'by-wake',
+    ]);
+    // What by-status answered, by-status-created answers: counts per status, and who runs.
+    expect(await store.countProcesses()).toEqual({
+      total: 4,
+      byStatus: { waiting: 2, done: 1, running: 1 },
+    });
+    expect((await store.runningProcesses()).map((p) => p.id)).toEqual(['x']);
+    store.close();
+  });
+
   it('an open connection closes itself when another opens a newer version, so that upgrade never waits', async () => {
     const name = freshName();
     const onVersionChange = vi.fn();
@@ -109,7 +136,7 @@ describe('schema upgrades', () => {
     for (const f of run.flows) await v1.put('flows', f);
     for (const c of run.contexts) await v1.put('contexts', c!);
     for (const p of run.processes) await v1.put('processes', p);
-    for (const e of run.journal) await v1.add('journal', withoutSeq(e));
+    for (const e of run.journal) await v1.add('journal', withoutSeq(e) as never);
     v1.close();
 
     const store = await IdbStore.open(name);

@@ -23,8 +23,10 @@ function refusing(idb: IdbStore, failing: (method: string) => boolean): IdbStore
 describe('failed writes', () => {
   it('a step whose transaction fails partway writes nothing, and leaves no unhandled rejection', async () => {
     const s = await testStore();
-    await s.putContext({ id: 'c', version: 0, value: { n: 0 } }, null);
+    const first = { contextId: 'c', version: 0, process: 'p', node: 'x', writes: [], at: 1 };
+    await s.putContext({ id: 'c', version: 0, value: { n: 0 } }, null, first);
     await s.putProcess({ id: 'p' } as never, [{ type: 'done', process: 'p', at: 1 } as never]);
+    const journal = await s.journal('p');
     const step = s.commitStep({
       process: { id: 'p', x: 1 } as never,
       context: {
@@ -32,17 +34,19 @@ describe('failed writes', () => {
         expectedVersion: 0,
         write: {
           value: { n: 1 },
-          changes: [{ contextId: 'c', version: 1, process: 'p', node: 'x', writes: [], at: 1 }],
+          // The store refuses this change (its key exists): the request fails, the transaction
+          // aborts, and the process record and journal record asked for after it go too.
+          changes: [{ ...first, version: 1, seq: 1 } as never],
         },
       },
-      // The journal refuses this entry (its key exists): the request fails, the transaction aborts.
-      journal: [{ type: 'done', process: 'p', at: 2, seq: 1 } as never],
+      journal: [{ type: 'done', process: 'p', at: 2 } as never],
     });
     await expect(step).rejects.toThrow();
     expect(await s.getContext('c')).toEqual({ id: 'c', version: 0, value: { n: 0 } });
     // As the first write stored it (a record too bare to be restored, so read raw).
     expect(await s.db.get('processes', 'p')).toEqual({ id: 'p', recordVersion: 2 });
-    expect(await s.contextChanges('c')).toEqual([]);
+    expect(await s.contextChanges('c')).toEqual([{ ...first, seq: 1 }]);
+    expect(await s.journal('p')).toEqual(journal);
   });
 
   it('a process started while the disk is full wakes once the disk has room again', async () => {
