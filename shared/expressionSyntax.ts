@@ -37,6 +37,27 @@ export function expressionProblemAt(text: string): ProblemSpan | undefined {
 const CACHE_LIMIT = 10_000;
 const checked = new Map<string, ProblemSpan | undefined>();
 
+/**
+ * jsonata's syntax tree of `text`, parsed once per text and shared by whoever only reads it: the
+ * check above, the bound functions a flow names (validateFlow.ts) and the runtime's shortcut
+ * (runtime/expr/evaluate.ts). Each asked jsonata for a parse of its own, and a parse (with the
+ * environment jsonata makes for it) is the larger part of a short command's start: three per
+ * expression before a flow's first step. Throws as jsonata does when the text does not parse.
+ * The tree is never changed by its readers.
+ */
+export function expressionAst(text: string): unknown {
+  const known = parsed.get(text);
+  if (known !== undefined) return known;
+  const ast: unknown = jsonata(text).ast();
+  // Trees are larger than the answers above: fewer are kept.
+  if (parsed.size >= AST_CACHE_LIMIT) parsed.clear();
+  parsed.set(text, ast);
+  return ast;
+}
+
+const AST_CACHE_LIMIT = 2_000;
+const parsed = new Map<string, unknown>();
+
 function findProblem(text: string): ProblemSpan | undefined {
   const whole = (message: string): ProblemSpan => ({ message, from: 0, to: text.length });
   if (text.trim() === '') return whole('is empty; write a JSONata expression such as `count + 1`');
@@ -46,7 +67,7 @@ function findProblem(text: string): ProblemSpan | undefined {
     );
   }
   try {
-    const problem = regexProblemIn(jsonata(text).ast());
+    const problem = regexProblemIn(expressionAst(text));
     return problem === undefined ? undefined : whole(problem);
   } catch (e) {
     if (e instanceof RangeError) return whole('does not parse: it is nested too deeply');

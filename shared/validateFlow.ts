@@ -1,9 +1,8 @@
-import jsonata from 'jsonata';
 import { BOUND_FUNCTIONS } from './boundFunctions.ts';
 import { quote } from './quote.ts';
 import { contextPathProblem } from './contextPath.ts';
 import { durationProblem } from './duration.ts';
-import { expressionProblem } from './expressionSyntax.ts';
+import { expressionAst, expressionProblem } from './expressionSyntax.ts';
 import { cyclicComponents, reachingTo } from './graph.ts';
 import { flowLoops } from './loops.ts';
 import type { Flow, FlowNode } from './schema.ts';
@@ -264,7 +263,7 @@ export function flowNotes(flow: Flow): Problem[] {
 function boundCalls(text: string): string[] {
   if (expressionProblem(text) !== undefined) return [];
   const found = new Set<string>();
-  const stack: unknown[] = [jsonata(text).ast()];
+  const stack: unknown[] = [expressionAst(text)];
   const seen = new Set<object>();
   while (stack.length > 0) {
     const node = stack.pop();

@@ -20,7 +20,7 @@ import { generationAfter, samePasses, sharedHeads } from './generation.ts';
 import type { EngineJournalEntry } from './journal.ts';
 import {
   copyForStep,
-  copyScopes,
+  shareScopes,
   type Child,
   type Generation,
   type JoinRecord,
@@ -28,6 +28,7 @@ import {
   type ScopeSnapshot,
   type Snapshot,
   type Token,
+  waitIndex,
 } from './snapshot.ts';
 
 /** Sub-flows nest this deep at most; a sub-flow node at depth 16 fails (FORMAT.md §1). */
@@ -180,6 +181,11 @@ export class Run {
    * that `undo` can give back the snapshot as it was when the node fails.
    */
   private readonly undoLog: (Record<string, number> | string | number | undefined)[] | undefined;
+  /**
+   * With an owned snapshot, its scopes' lists and join records are changed in place too, and
+   * each change is noted here as what puts it back (`undo`).
+   */
+  private readonly listUndo: (() => void)[] | undefined;
 
   /**
    * `owned`: nobody but the caller holds `snapshot` (runToStop's own steps), so its counters need
@@ -196,8 +202,9 @@ export class Run {
   ) {
     this.journal = journal;
     this.writes = writes;
-    this.snapshot = owned ? copyScopes(snapshot) : copyForStep(snapshot);
+    this.snapshot = owned ? shareScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
+    this.listUndo = owned ? [] : undefined;
     this.pendingContext = context;
     this.root = this.scopeOf(this.snapshot.scope, '', 0, undefined);
   }
@@ -222,7 +229,7 @@ export class Run {
     counters[key] = (before ?? 0) + 1;
   }
 
-  /** Puts the counters of an owned snapshot back as they were before the step. */
+  /** Puts the counters and lists of an owned snapshot back as they were before the step. */
   undo(): void {
     const log = this.undoLog ?? [];
     for (let i = log.length - 3; i >= 0; i -= 3) {
@@ -233,6 +240,42 @@ export class Run {
       else counters[key] = before;
     }
     log.length = 0;
+    const lists = this.listUndo ?? [];
+    for (let i = lists.length - 1; i >= 0; i--) lists[i]!();
+    lists.length = 0;
+  }
+
+  // Every change a step makes to a scope's lists or join records goes through these four, so
+  // that an owned snapshot's can be undone. A snapshot not owned is this step's copy: nothing
+  // to note.
+
+  private append<T>(list: T[], item: T): void {
+    list.push(item);
+    this.listUndo?.push(() => void list.pop());
+  }
+
+  private removeAt<T>(list: T[], index: number): void {
+    const removed = list.splice(index, 1);
+    this.listUndo?.push(() => void list.splice(index, 0, ...removed));
+  }
+
+  private replace<K extends 'ready' | 'waits' | 'joins' | 'ran' | 'children'>(
+    data: ScopeSnapshot,
+    key: K,
+    value: ScopeSnapshot[K],
+  ): void {
+    const before = data[key];
+    data[key] = value;
+    this.listUndo?.push(() => {
+      data[key] = before;
+    });
+  }
+
+  private decide(record: JoinRecord): void {
+    record.decided = true;
+    this.listUndo?.push(() => {
+      record.decided = false;
+    });
   }
 
   private scopeOf(
@@ -285,7 +328,7 @@ export class Run {
     if (!best || !bestScope) return false;
     const scope = bestScope;
     const token = best;
-    scope.data.ready.splice(scope.data.ready.indexOf(token), 1);
+    this.removeAt(scope.data.ready, scope.data.ready.indexOf(token));
     yield* this.execute(scope, token);
     this.checkBranches(scope.prefix + token.node);
     return true;
@@ -319,7 +362,7 @@ export class Run {
         return;
       }
       case 'continue-after':
-        scope.data.waits.push({
+        this.append(scope.data.waits, {
           node: node.id,
           gen: token.gen,
           seq: this.nextSeq(),
@@ -419,7 +462,7 @@ export class Run {
       gen: model.heads(start.id).map(() => 0),
       seq: this.nextSeq(),
     });
-    scope.data.children.push(child);
+    this.append(scope.data.children, child);
     this.settle(scope, []);
   }
 
@@ -494,7 +537,7 @@ export class Run {
       }
       if (arrivals === taken) arrivals = taken.slice(0, i);
       if (!hasJoin(scope.data.joins, target)) {
-        scope.data.joins.push({ node: target.node, gen: target.gen, decided: false });
+        this.append(scope.data.joins, { node: target.node, gen: target.gen, decided: false });
       }
     }
     this.settle(scope, arrivals);
@@ -514,7 +557,7 @@ export class Run {
           f.gen.length === key.length &&
           samePasses(f.gen, key, key.length),
       );
-      if (!known) scope.data.ran.push({ join, node: nodeId, gen: key });
+      if (!known) this.append(scope.data.ran, { join, node: nodeId, gen: key });
     }
   }
 
@@ -526,7 +569,7 @@ export class Run {
     if (scope.data.joins.length === 0) {
       // Nothing to decide (most steps): the arrivals are queued, with no list made for joins.
       for (const t of arrivals)
-        scope.data.ready.push({ node: t.node, gen: t.gen, seq: this.nextSeq() });
+        this.append(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
       this.collect(scope);
       return;
     }
@@ -557,15 +600,19 @@ export class Run {
           const length = sharedHeads(model, f.node, record.node);
           return f.gen.length === length && samePasses(f.gen, record.gen, length);
         });
-        record.decided = true;
+        this.decide(record);
         const full = model.heads(record.node).length;
-        scope.data.ran = scope.data.ran.filter(
-          (f) =>
-            !(
-              f.join === record.node &&
-              f.gen.length === full &&
-              samePasses(f.gen, record.gen, full)
-            ),
+        this.replace(
+          scope.data,
+          'ran',
+          scope.data.ran.filter(
+            (f) =>
+              !(
+                f.join === record.node &&
+                f.gen.length === full &&
+                samePasses(f.gen, record.gen, full)
+              ),
+          ),
         );
         if (ran) joinTokens.push({ node: record.node, gen: record.gen });
         else
@@ -574,9 +621,9 @@ export class Run {
       }
     }
     for (const t of joinTokens)
-      scope.data.ready.push({ node: t.node, gen: t.gen, seq: this.nextSeq() });
+      this.append(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
     for (const t of arrivals)
-      scope.data.ready.push({ node: t.node, gen: t.gen, seq: this.nextSeq() });
+      this.append(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
     this.collect(scope);
   }
 
@@ -608,7 +655,7 @@ export class Run {
     const model = scope.model;
     const d = scope.data;
     const none = NONE;
-    d.joins = d.joins.filter((record) => {
+    const joins = d.joins.filter((record) => {
       if (!record.decided) return true;
       const reachers = model.reachersAvoidingPasses(record.node, record.node);
       return this.someLive(
@@ -621,12 +668,13 @@ export class Run {
           samePasses(x.gen, record.gen, sharedHeads(model, x.node, record.node)),
       );
     });
+    if (joins.length !== d.joins.length) this.replace(d, 'joins', joins);
     // Whether a fact is still needed depends on its join and generation only, and the facts of
     // one join and generation (one per named node that ran) lie side by side: one look at what
     // is live answers for the run of them, not one per fact (a join naming 1,000 branches).
     let last: RanFact | undefined;
     let keep = true;
-    d.ran = d.ran.filter((fact) => {
+    const ran = d.ran.filter((fact) => {
       if (
         last !== undefined &&
         last.join === fact.join &&
@@ -650,6 +698,7 @@ export class Run {
           ),
       ));
     });
+    if (ran.length !== d.ran.length) this.replace(d, 'ran', ran);
   }
 
   private isIdle(scope: Scope): boolean {
@@ -664,7 +713,7 @@ export class Run {
 
   /** Ends a scope at once (its end, or `terminate`): drops what is left and completes upward. */
   private *finishScope(scope: Scope): Steps<void> {
-    Object.assign(scope.data, { ready: [], waits: [], joins: [], ran: [], children: [] });
+    for (const key of SCOPE_LISTS) this.replace(scope.data, key, []);
     if (!scope.parent) {
       if (!this.snapshot.done) {
         this.snapshot.done = true;
@@ -673,7 +722,7 @@ export class Run {
       return;
     }
     const { scope: parent, child } = scope.parent;
-    parent.data.children.splice(parent.data.children.indexOf(child), 1);
+    this.removeAt(parent.data.children, parent.data.children.indexOf(child));
     yield* this.complete(parent, child.node, child.gen, [], undefined);
   }
 
@@ -681,15 +730,18 @@ export class Run {
   *fire(seq: number, triggerId: string, payload: unknown): Steps<void> {
     const scopes = this.root.data.children.length === 0 ? [this.root] : this.scopes();
     for (const scope of scopes) {
-      const wait = scope.data.waits.find((w) => w.seq === seq);
-      if (!wait) continue;
+      // A list out of order (a snapshot written by hand) is looked through.
+      let at = waitIndex(scope.data.waits, seq);
+      if (at < 0) at = scope.data.waits.findIndex((w) => w.seq === seq);
+      if (at < 0) continue;
+      const wait = scope.data.waits[at]!;
       const node = scope.model.node(wait.node);
       const path = scope.prefix + wait.node;
       this.env.entering?.(path);
       const trigger =
         node?.kind === 'continue-after' ? node.on.find((t) => t.id === triggerId) : undefined;
       if (!trigger) throw new NodeFailure(path, `"${path}" has no trigger "${triggerId}"`);
-      scope.data.waits.splice(scope.data.waits.indexOf(wait), 1);
+      this.removeAt(scope.data.waits, at);
       this.journal.push({ type: 'woke', node: path, gen: wait.gen, trigger: triggerId });
       const writes: ContextWrite[] = [];
       if (trigger.into !== undefined) {
@@ -709,6 +761,9 @@ export class Run {
     throw new NodeFailure('', `no wait ${seq} in this process`);
   }
 }
+
+/** A scope's lists, which ending a scope empties. */
+const SCOPE_LISTS = ['ready', 'waits', 'joins', 'ran', 'children'] as const;
 
 /** Whether a join record for the node stands in the generation (no closure per arrival). */
 function hasJoin(joins: readonly JoinRecord[], target: LiveItem): boolean {

@@ -98,14 +98,30 @@ function copyCounts(counts: Record<string, number>): Record<string, number> {
   return out;
 }
 
-/** `copyForStep` without the counters, for a step that owns the snapshot (see `Run`). */
+/** `copyForStep` without the counters. */
 export function copyScopes(snapshot: Snapshot): Snapshot {
+  return withScope(snapshot, copyScope(snapshot.scope));
+}
+
+/**
+ * A new snapshot object around the same scopes and counters, for a step that owns the snapshot
+ * (see `Run`): it changes them in place, undoing each change if its node fails, so that a step
+ * costs what it does rather than what is live (copying a scope's lists copied its 100 waits at
+ * every act). The object itself is new: `seq` and `draws` change on it, and a snapshot object
+ * stands for one position (`earliestTimer` keeps its answer per object).
+ */
+export function shareScopes(snapshot: Snapshot): Snapshot {
+  return withScope(snapshot, snapshot.scope);
+}
+
+// Fields written in one order for both: one shape (see keptShapes in run.ts).
+function withScope(snapshot: Snapshot, scope: ScopeSnapshot): Snapshot {
   const copy: Snapshot = {
     format: snapshot.format,
     seq: snapshot.seq,
     visits: snapshot.visits,
     passes: snapshot.passes,
-    scope: copyScope(snapshot.scope),
+    scope,
   };
   if (snapshot.failed) copy.failed = snapshot.failed;
   if (snapshot.done) copy.done = snapshot.done;
@@ -136,3 +152,22 @@ const copyChild = (c: Child): Child => ({
   depth: c.depth,
   scope: copyScope(c.scope),
 });
+
+/**
+ * Where the wait numbered `seq` is in a scope's waits, or -1. Waits are appended as they are
+ * made, each with the process's next number, and removed without reordering, so a scope's list
+ * is in order of `seq` and a binary search finds one: a look through every wait at every fire
+ * cost a process with n waits n per pass. Only for a list in that order.
+ */
+export function waitIndex(waits: readonly Wait[], seq: number): number {
+  let lo = 0;
+  let hi = waits.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = waits[mid]!.seq;
+    if (at === seq) return mid;
+    if (at < seq) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}

@@ -188,9 +188,25 @@ export async function step(
   env: EngineEnv,
   owned = false,
 ): Promise<StepResult> {
-  const outcome = guarded(snapshot, context, env, runNext, owned);
-  return (outcome instanceof Promise ? await outcome : outcome).result;
+  return stepNow(snapshot, context, env, owned);
 }
+
+/**
+ * `step`, as a value when the step needed no awaiting (no expression jsonata had to evaluate)
+ * and as a promise when it did: a caller that takes many steps in a row (a supervisor's run)
+ * then pays no promise and no turn of the microtask queue for each.
+ */
+export function stepNow(
+  snapshot: Snapshot,
+  context: unknown,
+  env: EngineEnv,
+  owned = false,
+): StepResult | Promise<StepResult> {
+  const outcome = guarded(snapshot, context, env, runNext, owned);
+  return outcome instanceof Promise ? outcome.then(resultOfOutcome) : outcome.result;
+}
+
+const resultOfOutcome = (o: Outcome) => o.result;
 
 /** Fires one trigger of the wait numbered `seq`; the continue-after completes (FORMAT.md §1). */
 export async function fire(
@@ -201,6 +217,17 @@ export async function fire(
   /** As for `step`: nobody but the caller holds `snapshot`, so its counters need no copy. */
   owned = false,
 ): Promise<StepResult> {
+  return fireNow(snapshot, context, env, wake, owned);
+}
+
+/** `fire`, as a value when it needed no awaiting (see `stepNow`). */
+export function fireNow(
+  snapshot: Snapshot,
+  context: unknown,
+  env: EngineEnv,
+  wake: { seq: number; trigger: string; payload?: unknown },
+  owned = false,
+): StepResult | Promise<StepResult> {
   const outcome = guarded(
     snapshot,
     context,
@@ -208,8 +235,7 @@ export async function fire(
     (run) => run.fire(wake.seq, wake.trigger, wake.payload),
     owned,
   );
-  // As in `step`: a fire that needed no awaiting is not awaited.
-  return (outcome instanceof Promise ? await outcome : outcome).result;
+  return outcome instanceof Promise ? outcome.then(resultOfOutcome) : outcome.result;
 }
 
 /** The snapshot without its failure, so that `retry` runs the failed node again. */

@@ -1,7 +1,7 @@
 import { addDuration, parseDuration } from '../../shared/duration.ts';
 import type { EngineEnv } from './run.ts';
 import { flowModel } from './flowModel.ts';
-import type { ScopeSnapshot, Snapshot, Wait } from './snapshot.ts';
+import { waitIndex, type ScopeSnapshot, type Snapshot, type Wait } from './snapshot.ts';
 import type { Flow, NodeOf } from '../../shared/schema.ts';
 
 /** A timer trigger of a wait and when it falls due. */
@@ -163,13 +163,24 @@ export class RunTimers {
       return earliestTimer(snapshot, this.flows);
     }
     if (this.seen < 0 || flow !== this.flow) {
+      // The waits in order of their numbers, as a step leaves them (see `waitIndex`), or the
+      // snapshot is timed the ordinary way.
+      if (!inSeqOrder(scope.waits)) {
+        this.seen = -1;
+        return earliestTimer(snapshot, this.flows);
+      }
       this.timers = timersOf(snapshot, this.flows);
       this.first = 0;
       this.flow = flow;
     } else if (snapshot.seq > this.seen) {
       const model = flow ? flowModel(flow) : undefined;
-      for (const wait of scope.waits) {
-        if (wait.seq < this.seen) continue;
+      // The waits an act added are the last of the list (numbered from `seen` on): looked at
+      // from the end, so that an act costs what it added, not every wait.
+      const waits = scope.waits;
+      let from = waits.length;
+      while (from > 0 && waits[from - 1]!.seq >= this.seen) from--;
+      for (let i = from; i < waits.length; i++) {
+        const wait = waits[i]!;
         const node = model?.node(wait.node);
         if (node?.kind !== 'continue-after') continue;
         for (const t of dueTimes(wait, node))
@@ -177,8 +188,17 @@ export class RunTimers {
       }
     }
     this.seen = snapshot.seq;
-    while (this.first < this.timers.length && !hasWait(scope, this.timers[this.first]!.seq))
+    while (
+      this.first < this.timers.length &&
+      waitIndex(scope.waits, this.timers[this.first]!.seq) < 0
+    )
       this.first++;
+    // The timers fired are dropped now and then, not one by one: a run's list stays as long as
+    // what is live, and an insert moves no more than that.
+    if (this.first > 32 && this.first * 2 > this.timers.length) {
+      this.timers.splice(0, this.first);
+      this.first = 0;
+    }
     return this.timers[this.first];
   }
 
@@ -195,9 +215,9 @@ export class RunTimers {
   }
 }
 
-function hasWait(scope: ScopeSnapshot, seq: number): boolean {
-  for (const w of scope.waits) if (w.seq === seq) return true;
-  return false;
+function inSeqOrder(waits: readonly Wait[]): boolean {
+  for (let i = 1; i < waits.length; i++) if (waits[i - 1]!.seq >= waits[i]!.seq) return false;
+  return true;
 }
 
 function eachTimer(

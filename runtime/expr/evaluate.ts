@@ -7,11 +7,13 @@ import {
   explainEvaluationError,
 } from './guardrails.ts';
 import { stepBindings, type StepInputs } from './stepBindings.ts';
+import { expressionAst } from '../../shared/expressionSyntax.ts';
 
 type Compiled = ReturnType<typeof jsonata>;
 
 interface Entry {
-  expr: Compiled;
+  /** Made when first evaluated by jsonata: an expression the shortcut answers never is. */
+  expr: Compiled | undefined;
   /** The synchronous shortcut for a simple expression (fastPath.ts), if it is one. */
   shortcut: Shortcut | undefined;
 }
@@ -27,13 +29,26 @@ function compiled(owner: object, text: string): Entry {
   if (!perFlow) cache.set(owner, (perFlow = new Map()));
   let entry = perFlow.get(text);
   if (!entry) {
-    const expr = jsonata(text, EXPRESSION_OPTIONS);
-    // jsonata binds by any key; its types name only strings.
-    expr.assign(EVALUATE_EXIT as unknown as string, checkValueSize);
-    entry = { expr, shortcut: compileShortcut(expr.ast()) };
+    // The shortcut is compiled from the tree the flow's validation parsed (expressionAst), so
+    // that an expression is parsed once, not again for each reader. A text that does not parse
+    // is given to jsonata now, which throws its own error.
+    let ast: unknown;
+    try {
+      ast = expressionAst(text);
+    } catch {
+      entry = { expr: jsonataOf(text), shortcut: undefined };
+    }
+    entry ??= { expr: undefined, shortcut: compileShortcut(ast) };
     perFlow.set(text, entry);
   }
   return entry;
+}
+
+function jsonataOf(text: string): Compiled {
+  const expr = jsonata(text, EXPRESSION_OPTIONS);
+  // jsonata binds by any key; its types name only strings.
+  expr.assign(EVALUATE_EXIT as unknown as string, checkValueSize);
+  return expr;
 }
 
 /**
@@ -82,7 +97,8 @@ export async function evaluate(
   try {
     // The step's own functions win over a test's binding of the same name.
     const bindings = step ? { ...extraFunctions, ...(await stepBindings(step)) } : extraFunctions;
-    const value: unknown = await compiled(owner, text).expr.evaluate(input, bindings);
+    const entry = compiled(owner, text);
+    const value: unknown = await (entry.expr ??= jsonataOf(text)).evaluate(input, bindings);
     return { ok: true, value };
   } catch (e) {
     return { ok: false, error: explainEvaluationError(e) };

@@ -6,7 +6,15 @@ import type { Flow } from '../../shared/schema.ts';
 import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { Snapshot } from '../engine/snapshot.ts';
 import type { EngineEnv } from '../engine/run.ts';
-import { fire, signaturesOf, step, waitsWithTriggers, type StepResult } from '../engine/step.ts';
+import {
+  fire,
+  fireNow,
+  signaturesOf,
+  step,
+  stepNow,
+  waitsWithTriggers,
+  type StepResult,
+} from '../engine/step.ts';
 import { copyForStep } from '../engine/snapshot.ts';
 import { dueTimer, earliestTimer, RunTimers } from '../engine/timers.ts';
 import { isSettable, type Clock } from './clock.ts';
@@ -501,17 +509,27 @@ export abstract class SupervisorCore {
       const owned = steps > 0;
       const fires = firing;
       firing = null;
-      const take = () =>
-        !owned
-          ? act(current, input, stepEnv)
-          : fires
-            ? fire(current, input, stepEnv, fires, true)
-            : step(current, input, stepEnv, true);
       // Queued behind other acts only where another could run at once or a watch listens: a
       // supervisor that wakes one by one has one caller, and the queue cost an act two promises.
-      result = await (this.actsAlone
-        ? take()
-        : this.oneAtATime(() => this.watched(record.id, take)));
+      // Alone, an owned act that needed no awaiting is not awaited either (stepNow, fireNow): a
+      // promise and turns of the microtask queue per act. Elsewhere the turns are kept as they
+      // were, since concurrent runs interleave their acts by them.
+      if (this.actsAlone) {
+        const taken = !owned
+          ? act(current, input, stepEnv)
+          : fires
+            ? fireNow(current, input, stepEnv, fires, true)
+            : stepNow(current, input, stepEnv, true);
+        result = taken instanceof Promise ? await taken : taken;
+      } else {
+        const take = () =>
+          !owned
+            ? act(current, input, stepEnv)
+            : fires
+              ? fire(current, input, stepEnv, fires, true)
+              : step(current, input, stepEnv, true);
+        result = await this.oneAtATime(() => this.watched(record.id, take));
+      }
       steps++;
       sinceMoved++;
       if (fires) {
@@ -556,11 +574,13 @@ export abstract class SupervisorCore {
             sinceMoved = 0;
           }
           firing = { seq: timer.seq, trigger: timer.trigger };
-          await this.betweenSteps?.();
+          // Acts that run alone with no pause to take take no turn of the microtask queue.
+          if (this.betweenSteps || !this.actsAlone) await this.betweenSteps?.();
           continue;
         }
       }
-      if (result.status === 'running' && steps < budget) await this.betweenSteps?.();
+      if (result.status === 'running' && steps < budget && (this.betweenSteps || !this.actsAlone))
+        await this.betweenSteps?.();
       if (result.status !== 'running' || steps >= budget || this.stopRequests.has(record.id)) break;
     }
     const failed = result.status === 'failed';

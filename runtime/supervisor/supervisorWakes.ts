@@ -13,6 +13,7 @@ import {
   type SupervisorOptions,
 } from './supervisorCore.ts';
 import type { Clock } from './clock.ts';
+import { timeSlices } from './timeSlices.ts';
 import type { LoadedProcess, Store } from './store.ts';
 
 /**
@@ -25,9 +26,18 @@ export const MAX_STEPS_PER_BATCH = MAX_STEPS_PER_COMMIT;
 /** Processes one batch holds at most (their locks, their runs in memory). */
 export const MAX_PROCESSES_PER_BATCH = 250;
 
+/**
+ * How long a batch runs in memory at most before it takes a turn of the event loop, when the
+ * supervisor was given no `betweenSteps` of its own: an advance's batch (ADVANCE_BATCH_FACTOR
+ * × MAX_STEPS_PER_BATCH steps) took 100–140 ms on a page, one task that kept it from drawing.
+ */
+export const BATCH_SLICE_MS = 16;
+
 export interface WakeOptions extends SupervisorOptions {
   /** Steps a batch of wakes may run before it commits; MAX_STEPS_PER_BATCH when absent. */
   maxStepsPerBatch?: number;
+  /** With no `betweenSteps`, the real time a batch runs before a turn of the event loop; BATCH_SLICE_MS. */
+  batchSliceMs?: number;
 }
 
 /** A process a batch holds: its lock, the record as stored, and its wakes so far in memory. */
@@ -161,10 +171,17 @@ const dueOf = (p: ProcessRecord): Due => ({
  */
 export abstract class SupervisorWakes extends SupervisorControls {
   protected readonly maxStepsPerBatch: number;
+  /**
+   * Awaited between the wakes of a batch: `betweenSteps` when given (the app's worker), else a
+   * turn of the event loop once BATCH_SLICE_MS have gone by, so that a batch run on a page's own
+   * thread (or any caller that set no pause) never holds it for the whole batch.
+   */
+  private readonly betweenWakes: () => Promise<void> | void;
 
   constructor(store: Store, clock: Clock, options: WakeOptions = {}) {
     super(store, clock, options);
     this.maxStepsPerBatch = options.maxStepsPerBatch ?? MAX_STEPS_PER_BATCH;
+    this.betweenWakes = options.betweenSteps ?? timeSlices(options.batchSliceMs ?? BATCH_SLICE_MS);
   }
 
   /** Runs every process that can run until it stops, oldest first (see supervisor.ts). */
@@ -361,7 +378,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
         steps += woke.steps;
         if (keepPasses !== undefined) summarize(h, keepPasses);
         // Between the wakes of a batch too: a Stop or the page's command is let in.
-        await this.betweenSteps?.();
+        await this.betweenWakes();
         const next = h.record;
         // Running on (a long run), or due again at once (no time passes): the drive's budget
         // counts such steps, so the drive takes it on after the commit, at this time.

@@ -22,7 +22,7 @@ import type {
 } from './runtimeProtocol.ts';
 import { journalRetention } from './journalRetention.ts';
 import { startScheduler } from './scheduler.ts';
-import { timeSlices } from './timeSlices.ts';
+import { timeSlices } from '../../runtime/supervisor/timeSlices.ts';
 import { ownTime, pagePacedTime } from './timeSource.ts';
 
 /** Real time a run holds the worker at most before it lets queued messages in. */

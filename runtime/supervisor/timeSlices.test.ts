@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Flow } from '../../shared/schema.ts';
-import { MemoryStore } from '../../runtime/store/memoryStore.ts';
-import { VirtualClock } from '../../runtime/supervisor/clock.ts';
-import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
+import { MemoryStore } from '../store/memoryStore.ts';
+import { VirtualClock } from './clock.ts';
+import { Supervisor } from './supervisor.ts';
 import { timeSlices } from './timeSlices.ts';
 
 const LENGTH = 50;
@@ -59,7 +59,7 @@ async function runStoppedByMessage(betweenSteps?: () => Promise<void> | void) {
   return { record, context: record && (await store.getContext(record.contextId)) };
 }
 
-describe('a long run yields between its steps (web/runtime/timeSlices.ts)', () => {
+describe('a long run yields between its steps (runtime/supervisor/timeSlices.ts)', () => {
   it('rule: a Stop that arrives while a run is held in memory takes effect after the step in progress', async () => {
     const { record, context } = await runStoppedByMessage(timeSlices(0));
     expect(record?.status, record?.error ?? '').toBe('stopped');
