@@ -9,13 +9,22 @@ import {
   type OnConnectEnd,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
 import { freeSpot, NEW_NODE_SIZE } from '../designer/placement.ts';
 import { ConnectPicker, type ConnectPickerProps } from './ConnectPicker.tsx';
 import { KeyboardConnect, type ConnectFrom } from './nodes/SourceHandle.tsx';
 import { missingNodes } from './missingNodes.ts';
 import { MissingNode } from './nodes/MissingNode.tsx';
 import { useKeepInView } from './useKeepInView.ts';
+import { quietSeparatorsWhileHeld } from './quietSeparators.ts';
 import './canvas.css';
 import { CanvasMinimap } from './CanvasMinimap.tsx';
 import { withEstimatedHandles } from './estimatedHandles.ts';
@@ -89,6 +98,11 @@ export function Canvas() {
   usePositionInView(flowId, opened);
   // The app's theme, chosen or the system's: the canvas follows it, not the system alone.
   const theme = useTheme();
+  // A pan or a drag is the canvas's alone: the panels' separators do not follow its moves.
+  useEffect(
+    () => (root.current ? quietSeparatorsWhileHeld(root.current, document) : undefined),
+    [],
+  );
 
   // Ghosts and placeholders are not part of the flow: what React Flow reports of them is not an
   // edit. A node moved by the keyboard is kept in view, so it keeps its focus.
