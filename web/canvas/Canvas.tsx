@@ -22,6 +22,7 @@ import { freeSpot, NEW_NODE_SIZE } from '../designer/placement.ts';
 import { ConnectPicker, type ConnectPickerProps } from './ConnectPicker.tsx';
 import { KeyboardConnect, type ConnectFrom } from './nodes/SourceHandle.tsx';
 import { missingNodes } from './missingNodes.ts';
+import { nodeIdsOf } from './nodeIds.ts';
 import { MissingNode } from './nodes/MissingNode.tsx';
 import { useKeepInView } from './useKeepInView.ts';
 import { quietSeparatorsWhileHeld } from './quietSeparators.ts';
@@ -79,7 +80,7 @@ export function Canvas() {
   const designer = useDesignerStore();
   const { addNode, connect, onEdgesChange, onNodesChange } = useDesignerActions();
   const changed = useFlowChanges(flowId, nodes, edges);
-  const missing = useMemo(() => missingNodes(nodes, edges), [nodes, edges]);
+  const missing = useMemo(() => missingNodes(nodes, edges, nodeIdsOf(nodes)), [nodes, edges]);
   const drawn = useMemo(() => {
     const all = missing.length > 0 ? [...changed.nodes, ...missing] : changed.nodes;
     // A large flow draws only what is in view: its nodes not drawn yet come with a guess at
@@ -108,7 +109,7 @@ export function Canvas() {
   // edit. A node moved by the keyboard is kept in view, so it keeps its focus.
   const onFlowNodesChange = useCallback(
     (changes: NodeChange[]) => {
-      const ids = new Set(designer.getState().nodes.map((n) => n.id));
+      const ids = nodeIdsOf(designer.getState().nodes);
       const ours = changes.filter(
         (c) => !('id' in c) || (!c.id.startsWith(REMOVED_PREFIX) && ids.has(c.id)),
       ) as NodeChange<CanvasNode>[];
