@@ -30,6 +30,7 @@ import './canvas.css';
 import { CanvasMinimap } from './CanvasMinimap.tsx';
 import { withEstimatedHandles } from './estimatedHandles.ts';
 import { VIRTUALIZE_ABOVE } from './openingView.ts';
+import { useEdgesNearView } from './useEdgesNearView.ts';
 import { useOpeningView } from './useOpeningView.ts';
 import { usePositionInView } from './usePositionInView.ts';
 import {
@@ -90,6 +91,8 @@ export function Canvas() {
       ? changed
       : { ...changed, nodes: large ? all.map(withEstimatedHandles) : all };
   }, [changed, missing]);
+  const large = drawn.nodes.length > VIRTUALIZE_ABOVE;
+  const edgesShown = useEdgesNearView(drawn.edges, drawn.nodes, large);
   const { screenToFlowPosition, flowToScreenPosition } = useReactFlow();
   const keepInView = useKeepInView();
   const root = useRef<HTMLDivElement>(null);
@@ -245,7 +248,7 @@ export function Canvas() {
         <ReactFlow
           key={flowId}
           nodes={drawn.nodes}
-          edges={drawn.edges}
+          edges={edgesShown}
           nodeTypes={CANVAS_NODE_TYPES}
           edgeTypes={edgeTypes}
           onNodesChange={onFlowNodesChange}
@@ -260,8 +263,8 @@ export function Canvas() {
           multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
           // A flow opens readable, so part of a larger one is off screen: drawing every node of a
           // small flow keeps it all reachable (by Tab, and for the picture); a large one draws
-          // only what is in view, for speed.
-          onlyRenderVisibleElements={drawn.nodes.length > VIRTUALIZE_ABOVE}
+          // only what is in view, for speed, and is handed only the edges near the view.
+          onlyRenderVisibleElements={large}
           aria-label="Flow canvas"
         >
           <Background gap={GRID[0]} />
