@@ -242,3 +242,33 @@ test('the keyboard draws: a skip link to the canvas, C on a focused node connect
   await expect(d.node('work1')).toBeInViewport();
   await expect(page.locator(':focus')).toHaveAttribute('data-id', 'work1');
 });
+
+test('rule: a pan begun on the canvas and carried over a panel separator leaves the cursor alone (no document-wide cursor style); hovering the separator with no press still shows it resizes', async ({
+  page,
+}) => {
+  const d = new DesignerPage(page);
+  await d.goto();
+  const canvas = (await d.canvas.boundingBox())!;
+  // The separator between the sidebar and the canvas: the nearest one on the canvas's left.
+  const separator = (await boxes(page.getByRole('separator')))
+    .filter((b) => b.x <= canvas.x && b.height > canvas.height / 2)
+    .sort((a, b) => b.x - a.x)[0]!;
+  const cursorRules = () =>
+    page.evaluate(() => document.adoptedStyleSheets.reduce((n, s) => n + s.cssRules.length, 0));
+  const onSeparator = { x: separator.x + separator.width / 2, y: canvas.y + canvas.height / 2 };
+
+  // The opening view keeps a margin free of nodes: a press there is on the empty pane.
+  await page.mouse.move(canvas.x + 20, onSeparator.y);
+  await page.mouse.down();
+  for (let x = canvas.x + 20; x > onSeparator.x - 20; x -= 4) {
+    await page.mouse.move(x, onSeparator.y);
+    if (Math.abs(x - onSeparator.x) < 4) expect(await cursorRules()).toBe(0);
+  }
+  expect(await cursorRules()).toBe(0);
+  await page.mouse.up();
+
+  // With no press, the separator does follow the pointer and sets its resize cursor.
+  await page.mouse.move(onSeparator.x + 10, onSeparator.y);
+  await page.mouse.move(onSeparator.x, onSeparator.y);
+  await expect.poll(cursorRules).toBeGreaterThan(0);
+});

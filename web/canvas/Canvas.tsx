@@ -9,17 +9,28 @@ import {
   type OnConnectEnd,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
 import { freeSpot, NEW_NODE_SIZE } from '../designer/placement.ts';
 import { ConnectPicker, type ConnectPickerProps } from './ConnectPicker.tsx';
 import { KeyboardConnect, type ConnectFrom } from './nodes/SourceHandle.tsx';
 import { missingNodes } from './missingNodes.ts';
+import { nodeIdsOf } from './nodeIds.ts';
 import { MissingNode } from './nodes/MissingNode.tsx';
 import { useKeepInView } from './useKeepInView.ts';
+import { quietSeparatorsWhileHeld } from './quietSeparators.ts';
 import './canvas.css';
 import { CanvasMinimap } from './CanvasMinimap.tsx';
 import { withEstimatedHandles } from './estimatedHandles.ts';
 import { VIRTUALIZE_ABOVE } from './openingView.ts';
+import { useEdgesNearView } from './useEdgesNearView.ts';
 import { useOpeningView } from './useOpeningView.ts';
 import { usePositionInView } from './usePositionInView.ts';
 import {
@@ -70,7 +81,7 @@ export function Canvas() {
   const designer = useDesignerStore();
   const { addNode, connect, onEdgesChange, onNodesChange } = useDesignerActions();
   const changed = useFlowChanges(flowId, nodes, edges);
-  const missing = useMemo(() => missingNodes(nodes, edges), [nodes, edges]);
+  const missing = useMemo(() => missingNodes(nodes, edges, nodeIdsOf(nodes)), [nodes, edges]);
   const drawn = useMemo(() => {
     const all = missing.length > 0 ? [...changed.nodes, ...missing] : changed.nodes;
     // A large flow draws only what is in view: its nodes not drawn yet come with a guess at
@@ -80,6 +91,8 @@ export function Canvas() {
       ? changed
       : { ...changed, nodes: large ? all.map(withEstimatedHandles) : all };
   }, [changed, missing]);
+  const large = drawn.nodes.length > VIRTUALIZE_ABOVE;
+  const edgesShown = useEdgesNearView(drawn.edges, drawn.nodes, large);
   const { screenToFlowPosition, flowToScreenPosition } = useReactFlow();
   const keepInView = useKeepInView();
   const root = useRef<HTMLDivElement>(null);
@@ -89,12 +102,17 @@ export function Canvas() {
   usePositionInView(flowId, opened);
   // The app's theme, chosen or the system's: the canvas follows it, not the system alone.
   const theme = useTheme();
+  // A pan or a drag is the canvas's alone: the panels' separators do not follow its moves.
+  useEffect(
+    () => (root.current ? quietSeparatorsWhileHeld(root.current, document) : undefined),
+    [],
+  );
 
   // Ghosts and placeholders are not part of the flow: what React Flow reports of them is not an
   // edit. A node moved by the keyboard is kept in view, so it keeps its focus.
   const onFlowNodesChange = useCallback(
     (changes: NodeChange[]) => {
-      const ids = new Set(designer.getState().nodes.map((n) => n.id));
+      const ids = nodeIdsOf(designer.getState().nodes);
       const ours = changes.filter(
         (c) => !('id' in c) || (!c.id.startsWith(REMOVED_PREFIX) && ids.has(c.id)),
       ) as NodeChange<CanvasNode>[];
@@ -230,7 +248,7 @@ export function Canvas() {
         <ReactFlow
           key={flowId}
           nodes={drawn.nodes}
-          edges={drawn.edges}
+          edges={edgesShown}
           nodeTypes={CANVAS_NODE_TYPES}
           edgeTypes={edgeTypes}
           onNodesChange={onFlowNodesChange}
@@ -245,8 +263,8 @@ export function Canvas() {
           multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
           // A flow opens readable, so part of a larger one is off screen: drawing every node of a
           // small flow keeps it all reachable (by Tab, and for the picture); a large one draws
-          // only what is in view, for speed.
-          onlyRenderVisibleElements={drawn.nodes.length > VIRTUALIZE_ABOVE}
+          // only what is in view, for speed, and is handed only the edges near the view.
+          onlyRenderVisibleElements={large}
           aria-label="Flow canvas"
         >
           <Background gap={GRID[0]} />

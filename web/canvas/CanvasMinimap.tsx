@@ -1,12 +1,13 @@
 import { Panel } from '@xyflow/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { OverviewMap } from './OverviewMap.tsx';
 
 /**
  * A small minimap in the bottom right corner, in the band the opening view keeps free of nodes,
- * that the designer can fold away.
+ * that the designer can fold away. Memoised: the canvas renders on each change of the flow's nodes
+ * (every frame of a drag), and the minimap follows React Flow's store on its own.
  */
-export function CanvasMinimap() {
+export const CanvasMinimap = memo(function CanvasMinimap() {
   const [shown, setShown] = useState(true);
   return (
     <Panel position="bottom-right" className="wf-minimap">
@@ -26,4 +27,4 @@ export function CanvasMinimap() {
       )}
     </Panel>
   );
-}
+});

@@ -7,7 +7,7 @@ import {
   type EdgeProps,
   type ReactFlowState,
 } from '@xyflow/react';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { FlowEdge as FlowEdgeRecord } from '../../shared/schema.ts';
 import type { CanvasEdge, CanvasNode, FlowEdgeData } from '../designer/canvasTypes.ts';
 import { useDesigner, useDesignerStore } from '../designer/designerStore.ts';
@@ -144,17 +144,21 @@ export const FlowEdge = memo(function FlowEdge({
       .filter(Boolean)
       .join(' · '),
   );
-  const place = useStore((s) =>
-    hasLabel && route.labelAt.length > 1
-      ? pickLabelPlace(
-          route.labelAt,
-          size,
-          gridOf(s, designer.getState().dragStart !== undefined).near(
-            boxAround(route.labelAt, Math.max(size.width, size.height) / 2 + LABEL_REACH),
-          ),
-        )
-      : 0,
-  );
+  // The selector runs on every change of React Flow's store, every frame of a pan among them:
+  // the place is picked again only when the grid of nodes (or, on a render, the route) changed.
+  const picked = useRef<{ grid: RectGrid; labelAt: unknown; place: number } | undefined>(undefined);
+  const place = useStore((s) => {
+    if (!hasLabel || route.labelAt.length <= 1) return 0;
+    const grid = gridOf(s, designer.getState().dragStart !== undefined);
+    const kept = picked.current;
+    if (kept && kept.grid === grid && kept.labelAt === route.labelAt) return kept.place;
+    const near = grid.near(
+      boxAround(route.labelAt, Math.max(size.width, size.height) / 2 + LABEL_REACH),
+    );
+    const chosen = pickLabelPlace(route.labelAt, size, near);
+    picked.current = { grid, labelAt: route.labelAt, place: chosen };
+    return chosen;
+  });
   const at = route.labelAt[place]!;
   const labelProps: EdgeLabelProps = {
     id,

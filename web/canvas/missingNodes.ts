@@ -5,6 +5,8 @@ import { rectOf } from '../designer/designerStore.ts';
 import { freeSpot } from '../designer/placement.ts';
 import type { MissingCanvasNode } from './nodes/MissingNode.tsx';
 
+const NONE: readonly MissingCanvasNode[] = [];
+
 /** A placeholder's size, as MissingNode draws it (nodes.css). */
 export const MISSING_SIZE = { width: 170, height: 84 };
 const HANDLE = 8;
@@ -17,7 +19,10 @@ const HANDLE = 8;
 export function missingNodes(
   nodes: readonly CanvasNode[],
   edges: readonly CanvasEdge[],
-): MissingCanvasNode[] {
+  ids: ReadonlySet<string> = new Set(nodes.map((n) => n.id)),
+): readonly MissingCanvasNode[] {
+  // Most flows name no missing node: say so from the ids alone, without the nodes' boxes.
+  if (edges.every((e) => ids.has(e.source) && ids.has(e.target))) return NONE;
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const taken = nodes.map(rectOf);
   const out = new Map<string, MissingCanvasNode>();

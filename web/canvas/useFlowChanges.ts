@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { CanvasEdge, CanvasNode } from '../designer/canvasTypes.ts';
 import { useInspector } from '../inspector/inspectorState.ts';
+import { nodeIdsOf } from './nodeIds.ts';
 import { removedOnCanvas, type RemovedCanvasEdge, type RemovedCanvasNode } from './removedItems.ts';
 
 export interface FlowChangesOnCanvas {
@@ -23,11 +24,8 @@ export function useFlowChanges(
   const diff = useInspector((s) => s.inspection?.diffs.get(flowId));
   // Ghosts keep their objects while the flow's node ids stay the same: React Flow keeps what it
   // measured of a node only while its object is the same.
-  const ids = nodes.map((n) => n.id).join('\n');
-  const removed = useMemo(
-    () => (diff ? removedOnCanvas(diff, new Set(ids.split('\n'))) : undefined),
-    [diff, ids],
-  );
+  const ids = nodeIdsOf(nodes);
+  const removed = useMemo(() => (diff ? removedOnCanvas(diff, ids) : undefined), [diff, ids]);
   return useMemo(() => {
     if (!diff || !removed) return { nodes, edges, legend: undefined };
     const marked = nodes.map((n) => {

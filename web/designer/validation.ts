@@ -4,7 +4,12 @@ import { edgeAriaLabel, edgeTriggerKind } from './edgeLabel.ts';
 import { analyzeLoops } from '../../shared/loops.ts';
 import type { Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
-import { currentFlow, type ClosingEdge, type DesignerStore } from './designerStore.ts';
+import {
+  currentFlow,
+  type ClosingEdge,
+  type DesignerStore,
+  type Drawing,
+} from './designerStore.ts';
 
 const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
@@ -56,19 +61,25 @@ export function withProblems<T extends CanvasNode | CanvasEdge>(
   });
 }
 
-/** What a drawing's content is made of; positions and selection do not change what validation says. */
-function contentOf(s: { nodes: CanvasNode[]; edges: CanvasEdge[]; meta: unknown }) {
-  return {
-    meta: s.meta,
-    nodes: s.nodes.map((n) => n.data.node),
-    edges: s.edges.map((e) => e.data?.edge),
-  };
-}
+/**
+ * What a drawing's content is made of: its meta and, of its nodes and edges, the flow's records
+ * they hold; positions and selection do not change what validation says. Kept as the drawing's
+ * own arrays and compared item by item, not copied: the designer changes on every frame of a
+ * drag, and mapping 5,000 nodes and 6,000 edges into new lists each time was work a frame did
+ * for nothing.
+ */
+type Content = Drawing;
 
-function changed(a: ReturnType<typeof contentOf>, b: ReturnType<typeof contentOf>): boolean {
+function changed(a: Content, b: Content): boolean {
   if (a.meta !== b.meta || a.nodes.length !== b.nodes.length || a.edges.length !== b.edges.length)
     return true;
-  return a.nodes.some((n, i) => n !== b.nodes[i]) || a.edges.some((e, i) => e !== b.edges[i]);
+  if (a.nodes !== b.nodes)
+    for (let i = 0; i < a.nodes.length; i++)
+      if (a.nodes[i]!.data.node !== b.nodes[i]!.data.node) return true;
+  if (a.edges !== b.edges)
+    for (let i = 0; i < a.edges.length; i++)
+      if (a.edges[i]!.data?.edge !== b.edges[i]!.data?.edge) return true;
+  return false;
 }
 
 /**
@@ -87,7 +98,7 @@ export function startLiveValidation(
   workspace: () => ReadonlyMap<string, Flow>,
   delayMs = 120,
 ): () => void {
-  let last = contentOf(store.getState());
+  let last: Content = store.getState();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let checks: Awaited<ReturnType<typeof loadChecks>> | undefined;
   let stopped = false;
@@ -117,9 +128,8 @@ export function startLiveValidation(
     if (!stopped) run();
   });
   const unsubscribe = store.subscribe((s) => {
-    const content = contentOf(s);
-    if (!changed(content, last)) return;
-    last = content;
+    if (!changed(s, last)) return;
+    last = s;
     clearTimeout(timer);
     timer = setTimeout(run, delayMs);
   });

@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import type { FlowNode } from '../../../shared/schema.ts';
 import { useDesigner } from '../../designer/designerStore.ts';
+import { useSameItems } from '../../ui/useSameItems.ts';
 import { dependsChoices, toggleDepends, type DependsChoice } from './dependsChoices.ts';
 import { flowEdgeOf, useStoreEdits } from './storeEdits.ts';
 import { upstreamNodes } from './upstreamNodes.ts';
@@ -16,7 +16,7 @@ const PROBLEM_WORDS: Record<NonNullable<DependsChoice['problem']>, string> = {
 export function DependsField({ node }: { node: FlowNode }) {
   const { changeAnyNode } = useStoreEdits();
   // Flow nodes keep their identity while the canvas moves them: dragging re-renders nothing here.
-  const flowNodes = useDesigner(useShallow((s) => s.nodes.map((n) => n.data.node)));
+  const flowNodes = useDesigner(useSameItems((s) => s.nodes.map((n) => n.data.node)));
   const canvasEdges = useDesigner((s) => s.edges);
   const upstream = useMemo(
     () =>

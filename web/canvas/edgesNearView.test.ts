@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { edgesNear, regionKey, regionOf } from './edgesNearView.ts';
+
+const node = (id: string, x: number, y: number) => ({
+  id,
+  position: { x, y },
+  measured: { width: 100, height: 50 },
+});
+const edge = (source: string, target: string) => ({ id: `${source}-${target}`, source, target });
+
+describe('edgesNear', () => {
+  const nodes = [
+    node('a', 0, 0),
+    node('b', 300, 0),
+    node('far', 5000, 5000),
+    node('far2', 6000, 5000),
+  ];
+
+  it('rule: an edge whose ends reach into the region is kept, one far from it is not', () => {
+    const near = edgesNear([edge('a', 'b'), edge('far', 'far2')], nodes, [-50, -50, 500, 200]);
+    expect(near.map((e) => e.id)).toEqual(['a-b']);
+  });
+
+  it('rule: an edge that only passes through the region (both ends outside) is kept', () => {
+    const across = edgesNear([edge('a', 'far')], nodes, [1000, 1000, 1200, 1200]);
+    expect(across).toHaveLength(1);
+  });
+
+  it('rule: a selected edge is kept wherever it is (Delete removes what React Flow holds)', () => {
+    const far = { ...edge('far', 'far2'), selected: true };
+    expect(edgesNear([far], nodes, [-50, -50, 500, 200])).toEqual([far]);
+  });
+
+  it('rule: an edge with an end that has no box is kept, for React Flow to judge', () => {
+    expect(edgesNear([edge('far', 'nowhere')], nodes, [-50, -50, 500, 200])).toHaveLength(1);
+  });
+});
+
+describe('regionKey', () => {
+  const at = (x: number, y: number, zoom = 1) => ({
+    transform: [-x * zoom, -y * zoom, zoom] as [number, number, number],
+    width: 800,
+    height: 600,
+  });
+
+  it('rule: the region holds the view with room on every side, and stays the same for a small pan', () => {
+    const key = regionKey(at(1000, 500));
+    const [left, top, right, bottom] = regionOf(key)!;
+    expect(left).toBeLessThan(1000);
+    expect(top).toBeLessThan(500);
+    expect(right).toBeGreaterThan(1000 + 800);
+    expect(bottom).toBeGreaterThan(500 + 600);
+    expect(regionKey(at(1010, 520))).toBe(key);
+  });
+
+  it('rule: a pan that leaves its cell gives a new region that still holds the view', () => {
+    const moved = regionKey(at(1500, 900));
+    expect(moved).not.toBe(regionKey(at(1000, 500)));
+    const [left, top, right, bottom] = regionOf(moved)!;
+    expect(left).toBeLessThan(1500);
+    expect(right).toBeGreaterThan(1500 + 800);
+    expect(top).toBeLessThan(900);
+    expect(bottom).toBeGreaterThan(900 + 600);
+  });
+
+  it('rule: a view at any pan and zoom lies inside its region', () => {
+    for (const zoom of [0.5, 0.9, 1.7])
+      for (const x of [-3000, -1, 0, 77, 1234.5, 9000])
+        for (const y of [-800, 0, 333, 7000]) {
+          const [left, top, right, bottom] = regionOf(regionKey(at(x, y, zoom)))!;
+          expect(left).toBeLessThanOrEqual(x);
+          expect(top).toBeLessThanOrEqual(y);
+          expect(right).toBeGreaterThanOrEqual(x + 800 / zoom);
+          expect(bottom).toBeGreaterThanOrEqual(y + 600 / zoom);
+        }
+  });
+
+  it('rule: before the pane has a size there is no region: every edge is handed over', () => {
+    expect(regionOf(regionKey({ transform: [0, 0, 1], width: 0, height: 0 }))).toBeUndefined();
+  });
+});

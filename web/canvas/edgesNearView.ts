@@ -1,0 +1,81 @@
+import type { ReactFlowState } from '@xyflow/react';
+import { NEW_NODE_SIZE } from '../designer/placement.ts';
+
+/** A rectangle of the flow's plane: left, top, right, bottom. */
+export type Region = readonly [number, number, number, number];
+
+/**
+ * The part of the flow's plane a large flow's edges are handed to React Flow for: the view, in
+ * flow coordinates, with half a view more on every side, snapped to a grid of half-views so that
+ * it stays the same (one string) while a pan moves within a cell. `''` when the pane has no size
+ * yet: then every edge is handed over.
+ */
+export function regionKey(s: Pick<ReactFlowState, 'transform' | 'width' | 'height'>): string {
+  const [tx, ty, zoom] = s.transform;
+  if (s.width <= 0 || s.height <= 0 || zoom <= 0) return '';
+  const w = s.width / zoom;
+  const h = s.height / zoom;
+  const cw = w / 2;
+  const ch = h / 2;
+  const cellX = Math.floor(-tx / zoom / cw);
+  const cellY = Math.floor(-ty / zoom / ch);
+  // The view's left edge lies in [cellX·cw, (cellX+1)·cw): the region holds it with cw to spare.
+  const left = (cellX - 1) * cw;
+  const top = (cellY - 1) * ch;
+  return `${left} ${top} ${left + 4 * cw + w} ${top + 4 * ch + h}`;
+}
+
+export function regionOf(key: string): Region | undefined {
+  if (key === '') return undefined;
+  const [l, t, r, b] = key.split(' ').map(Number) as [number, number, number, number];
+  return [l, t, r, b];
+}
+
+interface Placed {
+  id: string;
+  position: { x: number; y: number };
+  measured?: { width?: number; height?: number };
+  width?: number;
+  height?: number;
+  initialWidth?: number;
+  initialHeight?: number;
+}
+
+/** Room around each node's box, for handles that stand out of it. */
+const PAD = 40;
+
+/**
+ * The edges React Flow could find in view anywhere in `region`: those whose ends' boxes, taken
+ * together, reach into it (React Flow's own test, `isEdgeVisible`, on a larger rectangle, so that
+ * every edge it would draw is among them), every edge with an end it has no box for, and every
+ * selected edge. With
+ * `onlyRenderVisibleElements`, React Flow looks through every edge it holds on every change of
+ * its store, each frame of a pan among them: for 6,000 edges that was the largest part of a pan
+ * frame's script. Handed only these, it looks through a few dozen.
+ */
+export function edgesNear<E extends { source: string; target: string; selected?: boolean }>(
+  edges: readonly E[],
+  nodes: readonly Placed[],
+  region: Region,
+): E[] {
+  const boxes = new Map<string, Placed>();
+  for (const n of nodes) boxes.set(n.id, n);
+  const [left, top, right, bottom] = region;
+  return edges.filter((e) => {
+    // A selected edge stays wherever it is: Delete removes the selected edges React Flow holds.
+    if (e.selected) return true;
+    const a = boxes.get(e.source);
+    const b = boxes.get(e.target);
+    if (!a || !b) return true;
+    const x0 = Math.min(a.position.x, b.position.x) - PAD;
+    const y0 = Math.min(a.position.y, b.position.y) - PAD;
+    const x1 = Math.max(a.position.x + widthOf(a), b.position.x + widthOf(b)) + PAD;
+    const y1 = Math.max(a.position.y + heightOf(a), b.position.y + heightOf(b)) + PAD;
+    return x0 < right && x1 > left && y0 < bottom && y1 > top;
+  });
+}
+
+const widthOf = (n: Placed) =>
+  n.measured?.width ?? n.width ?? n.initialWidth ?? NEW_NODE_SIZE.width;
+const heightOf = (n: Placed) =>
+  n.measured?.height ?? n.height ?? n.initialHeight ?? NEW_NODE_SIZE.height;
