@@ -114,6 +114,12 @@ export interface WorkerStart {
   runaway?: Runaway;
   /** What an e2e test asked of the dev server's app (testHooks.ts); absent in the app. */
   testHooks?: TestHooks;
+  /**
+   * The real time a run keeps the worker before it lets the queued messages in; 16 ms when
+   * absent (the app never sets it). A test that counts the worker's turns sets it out of reach,
+   * so that what it counts does not depend on how fast the machine runs the steps.
+   */
+  runSliceMs?: number;
 }
 
 /** What the runtimes of the workspace's tabs tell each other (BroadcastChannel `wakeflow:changes`). */

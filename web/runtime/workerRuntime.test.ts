@@ -33,19 +33,23 @@ async function open(start: Partial<WorkerStart> = {}, hear: (e: RuntimeEvent) =>
 
 describe('the runtime in its worker (web/runtime/workerRuntime.ts)', () => {
   it('tells the page which node each step is in, and once the run is over that it is out, for the watchdog', async () => {
-    const { runtime, events } = await open();
+    // No slice of the run lets the event loop in (on a slow machine a 16 ms slice can end
+    // between two steps, and the idle it lets through is then right, but not this test's rule).
+    const { runtime, events } = await open({ runSliceMs: Infinity });
     const p = await runtime.supervisor.start('hourly', { context: { count: 0 } });
     await runtime.settled();
     const steps = () => events.filter((e) => e.type === 'busy' || e.type === 'idle');
     // Idle is told on the turn after a run's last step: one message a step, one at the end.
     await vi.waitFor(() => expect(steps().at(-1)).toEqual({ type: 'idle' }));
-    expect(steps().flatMap((e) => (e.type === 'busy' ? [e.path] : []))).toEqual([
-      'start',
-      'tick',
-      'sleep',
-    ]);
-    // The start's step, then its drive's two: idle after each run, not after each step.
-    expect(steps().filter((e) => e.type === 'idle')).toHaveLength(2);
+    // The start's step, then its drive's two, run in memory one after the other: no idle
+    // between the drive's steps, one once it is over. Between the start and its drive the
+    // start's commit lets the event loop turn, and whether the idle timer is due by then is the
+    // machine's pace, so either telling is right there.
+    const told = steps().map((e) => (e.type === 'busy' ? e.path : 'idle'));
+    expect([
+      ['start', 'tick', 'sleep', 'idle'],
+      ['start', 'idle', 'tick', 'sleep', 'idle'],
+    ]).toContainEqual(told);
     await vi.waitFor(() =>
       expect(events).toContainEqual(
         expect.objectContaining({ type: 'changed', processes: [p.id] }),

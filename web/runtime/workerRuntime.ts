@@ -64,7 +64,7 @@ export async function openWorkerRuntime(
     newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
     watch: stepWatch(postStep),
     // A long run lets in the commands that arrive while it runs, Stop from any tab among them.
-    betweenSteps: timeSlices(RUN_SLICE_MS),
+    betweenSteps: timeSlices(start.runSliceMs ?? RUN_SLICE_MS),
   });
   await seedWorkspace(idb, start.seed);
   // Before anything else can run it again: the step the last worker was ended in fails.
