@@ -168,10 +168,7 @@ export class IdbStore implements Store {
   putProcess(record: ProcessRecord, journal: JournalEntry[] = []) {
     return this.write(['processes', 'journal'], async (tx) => {
       await tx.objectStore('processes').put(storableProcess(record));
-      if (journal.length === 0) return;
-      const journalStore = unwrap(tx.objectStore('journal'));
-      const { records } = journalRecords(journal, await lastSeq(journalStore));
-      await Promise.all(records.map((r) => request(journalStore.add(r))));
+      await appendJournal(unwrap(tx.objectStore('journal')), journal);
     });
   }
   /**
@@ -515,10 +512,7 @@ export class IdbStore implements Store {
       for (const c of batch.contexts) await tx.objectStore('contexts').put(storableContext(c));
       for (const c of batch.changes) await tx.objectStore('contextChanges').add(storableChange(c));
       for (const p of batch.processes) await tx.objectStore('processes').put(storableProcess(p));
-      if (batch.journal.length === 0) return;
-      const journal = unwrap(tx.objectStore('journal'));
-      const { records } = journalRecords(batch.journal, await lastSeq(journal));
-      await Promise.all(records.map((r) => request(journal.add(r))));
+      await appendJournal(unwrap(tx.objectStore('journal')), batch.journal);
     });
   }
 
@@ -653,6 +647,16 @@ async function commitAll(wrapped: WriteTx, batch: StepCommit[]): Promise<boolean
     for (const record of appended.records) journal.add(record);
     return true;
   });
+}
+
+/**
+ * Appends `entries` as journal records numbered on from the store's highest seq, in the write's
+ * transaction (a commit of steps does the same inline, its numbering read with its contexts).
+ */
+async function appendJournal(journal: IDBObjectStore, entries: readonly JournalEntry[]) {
+  if (entries.length === 0) return;
+  const { records } = journalRecords(entries, await lastSeq(journal));
+  await Promise.all(records.map((r) => request(journal.add(r))));
 }
 
 /**
