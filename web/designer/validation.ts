@@ -10,9 +10,7 @@ import {
   type DesignerStore,
   type Drawing,
 } from './designerStore.ts';
-
-const same = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
+import { sameItems } from '../ui/useSameItems.ts';
 
 /**
  * Puts each problem on its node or edge, and names each edge afresh (its problems, and the kind
@@ -47,7 +45,8 @@ export function withProblems<T extends CanvasNode | CanvasEdge>(
         edgeTriggerKind(edge, nodeOf(edge.from)),
         closing.get(edge.id)?.head,
       );
-    const sameProblems = same(data.problems, next) && same(data.warnings ?? [], nextWarnings);
+    const sameProblems =
+      sameItems(data.problems, next) && sameItems(data.warnings ?? [], nextWarnings);
     if (sameProblems && (ariaLabel === undefined || ariaLabel === item.ariaLabel)) return item;
     const named = ariaLabel !== undefined ? { ariaLabel } : {};
     const nextData = sameProblems
@@ -162,7 +161,8 @@ function sameClosing(a: ReadonlyMap<string, ClosingEdge>, b: ReadonlyMap<string,
   if (a.size !== b.size) return false;
   for (const [id, c] of a) {
     const d = b.get(id);
-    if (!d || d.head !== c.head || d.depth !== c.depth || !same(d.spans, c.spans)) return false;
+    if (!d || d.head !== c.head || d.depth !== c.depth || !sameItems(d.spans, c.spans))
+      return false;
   }
   return true;
 }
