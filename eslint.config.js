@@ -6,7 +6,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 // React, the DOM and IndexedDB stay out of the pure layers: shared/ is the format in code and
-// runtime/engine/ must be a deterministic function of its inputs (FORMAT.md §1).
+// runtime/engine/ must be a deterministic function of its inputs (docs/format.md#flows).
 const uiAndStorage = ['react', 'react-dom', 'react-dom/client', '@xyflow/react', 'zustand', 'idb'];
 const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'indexedDB', 'location'];
 

@@ -3,7 +3,7 @@ import { validateFlow } from '../shared/validateFlow.ts';
 import { describeProblem } from '../shared/describeProblem.ts';
 
 /**
- * The benchmark flows in wakeflow's own format (FORMAT.md §1). The peers express the same
+ * The benchmark flows in wakeflow's own format (docs/format.md#flows). The peers express the same
  * flows in theirs (bench/peers/).
  */
 

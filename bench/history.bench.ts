@@ -5,7 +5,7 @@ import { envOf, runFlow, wakeTimer, type Outcome } from './wakeflow.ts';
 /**
  * 3. Resume cost against history: one wake (fire the timer, run to the next stop) of a process
  * that has already been round its loop 1, 100 and 10,000 times, on the pure engine. The
- * snapshot after N passes is produced by running them. FORMAT.md promises a snapshot as large
+ * snapshot after N passes is produced by running them. docs/format.md promises a snapshot as large
  * after 10,000 passes as after one, but for the digits of its counters, so both the time and
  * the bytes should stay flat.
  */

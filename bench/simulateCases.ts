@@ -4,7 +4,7 @@ import { MAX_LIVE_BRANCHES } from '../runtime/engine/run.ts';
 /**
  * The scenarios of `npm run bench -- simulate` (issue 17): what users run `flow simulate` on
  * in their CI, at the sizes where a per-step cost that grows with the flow or the live branches
- * shows. Each is a `scenario/1` document (FORMAT.md §3) with the report's figure it must reach.
+ * shows. Each is a `scenario/1` document (docs/format.md#scenarios) with the report's figure it must reach.
  */
 export interface SimulateCase {
   name: string;

@@ -1,6 +1,6 @@
 /**
  * The JSONata functions whose result would otherwise depend on when or where an expression runs.
- * The runtime binds each to the step's own inputs (FORMAT.md §1, expressions are deterministic;
+ * The runtime binds each to the step's own inputs (docs/format.md#expressions-are-deterministic;
  * runtime/expr/stepBindings.ts), and `flow validate` notes every expression that calls one.
  */
 export const BOUND_FUNCTIONS: Readonly<Record<string, string>> = {

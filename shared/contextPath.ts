@@ -1,7 +1,7 @@
 import { RESERVED_KEYS } from './schema.ts';
 
 /**
- * A context path (FORMAT.md §1): dot-separated keys into the context document, `order.total`.
+ * A context path (docs/format.md#flows): dot-separated keys into the context document, `order.total`.
  * Returns the keys, or a message saying why the text is not a usable path. Keys that could reach
  * a prototype are refused, so no write to the context can pollute an object.
  */

@@ -1,4 +1,4 @@
-/** An ISO-8601 duration (`P1DT2H`), as continue-after timers use them (FORMAT.md §1). */
+/** An ISO-8601 duration (`P1DT2H`), as continue-after timers use them (docs/format.md#flows). */
 export interface Duration {
   years: number;
   months: number;

@@ -24,7 +24,7 @@ const SOURCES = { 'flow/1': flowSchema, 'flows/1': flowsSchema, 'scenario/1': sc
 
 /**
  * The JSON Schema (draft 2020-12) of each format, from the zod schemas that the parsers use, with
- * FORMAT.md's words as titles and descriptions. What the schemas check that JSON Schema cannot
+ * docs/format.md's words as titles and descriptions. What the schemas check that JSON Schema cannot
  * (refinements) is stated by `.meta()` beside each refinement; what zod cannot represent fails
  * here rather than vanishing from the schema.
  */

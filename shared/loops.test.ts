@@ -20,7 +20,7 @@ function graph(kinds: Record<string, FlowNode['kind']>, chain: string[]): Flow {
 
 const sorted = (s: Iterable<string>) => [...s].sort();
 
-describe('loop analysis (FORMAT.md, Loops and generations)', () => {
+describe('loop analysis (docs/format.md#loops-and-generations)', () => {
   it('finds the head, body and closing edge of the nightly-refresh loop', () => {
     const text = readFileSync(
       new URL('../examples/nightly-refresh.flows.json', import.meta.url),

@@ -1,7 +1,7 @@
 import { buildGraph, cyclicComponents, immediateDominators, type FlowGraph } from './graph.ts';
 import type { Flow } from './schema.ts';
 
-/** One loop of a flow: a cycle entered at one node, its head (FORMAT.md, Loops and generations). */
+/** One loop of a flow: a cycle entered at one node, its head (docs/format.md#loops-and-generations). */
 export interface Loop {
   head: string;
   /** Every node on a cycle through the head, the head included. */

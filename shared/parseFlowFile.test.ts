@@ -32,7 +32,7 @@ function accepted(result: ParseResult): Extract<ParseResult, { ok: true }> {
 const flowDoc = (overrides: Record<string, unknown>) => ({ ...minimalFlow(), ...overrides });
 
 describe('accepting flow/1 and flows/1', () => {
-  // Every kind of place where FORMAT.md §1 says unknown fields must survive an import.
+  // Every kind of place where docs/format.md#flows says unknown fields must survive an import.
   const rich = flow({
     id: 'rich',
     name: 'Rich',
@@ -98,7 +98,7 @@ describe('accepting flow/1 and flows/1', () => {
   });
 
   it('accepts a flow that is well formed but cannot run (validateFlow reports that, not the parser)', () => {
-    // Two start nodes and an edge to a missing node: FORMAT.md §4 says such a flow can be
+    // Two start nodes and an edge to a missing node: docs/format.md#errors says such a flow can be
     // imported and edited.
     const broken = flow({ nodes: [start('a'), start('b')], edges: [edge('a', 'nowhere')] });
     expect(accepted(parseFlowFile(text(broken))).flows[0]).toStrictEqual(broken);

@@ -11,7 +11,7 @@ export type ParseResult =
 const MAX_ERRORS = 20;
 
 /**
- * Reads a `flow/1` or `flows/1` file (FORMAT.md §1, §2). It refuses what is not one with
+ * Reads a `flow/1` or `flows/1` file (docs/format.md#flows, #workspace-exports). It refuses what is not one with
  * messages that say where and what (`nodes[3].kind: unknown kind "wrok"`), keeps unknown fields,
  * and strips prototype keys at any depth. A well-formed flow that cannot run is accepted here:
  * that is `validateFlow`'s to report.

@@ -11,7 +11,7 @@ import { flowSchema } from './schema.ts';
 export const MAX_SCENARIO_LIVE_BRANCHES = 10_000;
 
 /**
- * A `scenario/1` file (FORMAT.md §3) as zod schemas: flows, a start time and steps that drive the
+ * A `scenario/1` file (docs/format.md#scenarios) as zod schemas: flows, a start time and steps that drive the
  * supervisor on a virtual clock. `runtime/cli/scenario.ts` reads files with them; `schema/` is
  * generated from them.
  */

@@ -5,10 +5,10 @@ import { z } from 'zod';
 z.config({ jitless: true });
 
 /**
- * The `flow/1` and `flows/1` formats of FORMAT.md as zod schemas. Objects are loose: unknown
+ * The `flow/1` and `flows/1` formats of docs/format.md as zod schemas. Objects are loose: unknown
  * fields are kept on import and export, never dropped. The schemas check the shape of a file
  * only; whether a well-formed flow can run is `validateFlow`'s question, so that a flow with
- * problems can still be imported and edited (FORMAT.md §4).
+ * problems can still be imported and edited (docs/format.md#errors).
  */
 
 /** Keys that would reach an object's prototype if copied naively; refused as ids and paths. */

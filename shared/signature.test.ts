@@ -66,7 +66,7 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-describe('signature (FORMAT.md: the same for the same flow, different after any change that changes what runs)', () => {
+describe('signature (docs/format.md: the same for the same flow, different after any change that changes what runs)', () => {
   it('ignores key order, node order, positions, labels, prompts, field labels and unknown fields', () => {
     fc.assert(
       fc.property(flowArb, fc.integer({ min: 1, max: 1e6 }), (flow, seed) => {

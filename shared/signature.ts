@@ -3,7 +3,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Flow, FlowEdge, FlowNode, Trigger } from './schema.ts';
 
 /**
- * What of a node changes what runs (FORMAT.md, The context, the snapshot and the signature):
+ * What of a node changes what runs (docs/format.md#the-context-the-snapshot-and-the-signature):
  * id, kind, depends (as a set), set (in order: the expressions run in the order written),
  * terminate, triggers (in order: the first listed wins a tie) and the sub-flow id. Positions,
  * labels, prompts, field labels and unknown fields are left out.

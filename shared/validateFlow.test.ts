@@ -196,7 +196,7 @@ describe('depends-missing', () => {
   });
 
   it('checks depends on any node, not only on joins', () => {
-    // FORMAT.md: "Any node may carry depends".
+    // docs/format.md: "Any node may carry depends".
     const f = flow({
       nodes: [start(), work('w', {}, { depends: ['ghost'] }), end()],
       edges: chain('start', 'w', 'end'),
@@ -220,7 +220,7 @@ describe('depends-upstream', () => {
   });
 
   it('accepts a join inside a loop that names a node before the loop', () => {
-    // FORMAT.md: a node run once before a loop counts for every pass of a join inside it.
+    // docs/format.md: a node run once before a loop counts for every pass of a join inside it.
     const f = flow({
       nodes: [start(), work('before'), wait('head'), join('j', ['before']), end()],
       edges: [...chain('start', 'before', 'head', 'j', 'head'), edge('head', 'end')],

@@ -17,7 +17,7 @@ export interface Problem {
   edgeId?: string;
   /**
    * Set on what designFlowWarnings finds: worth a designer's attention, but no reason to refuse
-   * a process (FORMAT.md §4 refuses only the problems validateFlow reports).
+   * a process (docs/format.md#errors refuses only the problems validateFlow reports).
    */
   severity?: 'warning';
 }
@@ -30,7 +30,7 @@ export interface ValidateOptions {
 const list = (ids: readonly string[]) => ids.map((id) => quote(id)).join(', ');
 
 /**
- * Every problem that keeps a well-formed flow from running (FORMAT.md §1 and §4), each with the
+ * Every problem that keeps a well-formed flow from running (docs/format.md#flows and #errors), each with the
  * node or edge it belongs to and a message a designer understands. An empty list means the flow
  * can run. The flow is only read.
  */
@@ -278,7 +278,7 @@ function boundCalls(text: string): string[] {
 }
 
 /**
- * What a designer would want to know of a flow that can still run (FORMAT.md does not refuse
+ * What a designer would want to know of a flow that can still run (docs/format.md does not refuse
  * these): a node that no edge leads to, which never runs. Each has `severity: 'warning'`.
  */
 export function designFlowWarnings(flow: Flow): Problem[] {

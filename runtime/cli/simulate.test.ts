@@ -36,7 +36,7 @@ const firstSteps = (scenario: Scenario, count: number): Scenario => ({
 });
 
 describe('examples/scenarios/nightly-refresh.scenario.json', () => {
-  // Worked by hand from FORMAT.md §1 and §3 (and shared/examples/README.md):
+  // Worked by hand from docs/format.md#flows and #scenarios (and shared/examples/README.md):
   // - start at 2026-01-01T00:00: read (prices.read 1), split, a, b (the sub-flow "enrich": its
   //   step sets enriched = $count([1, 2]) + 1 = 3), the join both, then asleep at sleep from
   //   00:00, its daily timer due 2026-01-02T00:00.
@@ -96,7 +96,7 @@ describe('examples/scenarios/nightly-refresh.scenario.json', () => {
 describe('examples/scenarios/order-approval.scenario.json', () => {
   // Three orders of examples/order-approval.flow.json from 2026-03-02T09:00. place sets status
   // "placed" and total = $sum(lines.(price * qty)); await waits for the human "decide" or the
-  // 48-hour "timeout", whichever fires first (FORMAT.md §1, continue-after).
+  // 48-hour "timeout", whichever fires first (docs/format.md#nodes, continue-after).
   // - step 3 gives "approved" input without "note": input that lacks a field is a step error
   //   (§3) and changes nothing; step 4 approves it: e3 (trigger decide, approval.approved) → ship.
   // - step 5 advances a day: nothing is due yet (the timers are due 03-04T09:00).
@@ -239,7 +239,7 @@ describe('examples/scenarios/onboarding.scenario.json', () => {
   });
 });
 
-describe('stop and resume (FORMAT.md, Statuses of a process)', () => {
+describe('stop and resume (docs/format.md#statuses)', () => {
   // tick counts, then sleep waits an hour or for "poke"; the loop goes back to tick.
   const ticker = flow({
     id: 'ticker',
@@ -366,11 +366,11 @@ describe('broken scenario files through runCli', () => {
   });
 });
 
-describe('step errors (FORMAT.md §3): reported with the step index, changing nothing', () => {
+describe('step errors (docs/format.md#scenarios): reported with the step index, changing nothing', () => {
   // An order waiting for a person, with a 48-hour timeout (examples/order-approval.flow.json).
   const orderFlow = async (): Promise<Flow> =>
     JSON.parse(await readFile(joinPath(examples, 'order-approval.flow.json'), 'utf8')) as Flow;
-  // Well formed, but it cannot run: a join with empty depends (FORMAT.md §4).
+  // Well formed, but it cannot run: a join with empty depends (docs/format.md#errors).
   const broken = flow({
     id: 'broken',
     nodes: [start(), join('j', []), end()],

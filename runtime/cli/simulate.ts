@@ -9,7 +9,7 @@ import { Supervisor, SupervisorError, type SupervisorOptions } from '../supervis
 import type { Store } from '../supervisor/store.ts';
 import type { Scenario, ScenarioStep } from './scenario.ts';
 
-/** The report of FORMAT.md §3. */
+/** The report of docs/format.md#scenarios. */
 export interface SimulationReport {
   clock: string;
   processes: Record<string, ProcessReport>;

@@ -14,7 +14,7 @@ import { parseScenario, type ScenarioStep } from './scenario.ts';
 import { processOf as proc, runScenario as run } from './fixtures/scenarioRuns.ts';
 
 /**
- * The choices docs/decisions.md records where FORMAT.md left room, each run as a scenario on the
+ * The choices docs/decisions.md records where docs/format.md left room, each run as a scenario on the
  * real supervisor and engine (issue 14), each test named after its decision.
  */
 

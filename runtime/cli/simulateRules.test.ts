@@ -19,7 +19,7 @@ import {
 import { simulate } from './simulate.ts';
 
 /**
- * The rules of FORMAT.md that issue 14 found broken, each as a scenario run by `flow simulate`'s
+ * The rules of docs/format.md that issue 14 found broken, each as a scenario run by `flow simulate`'s
  * own code (the real supervisor and engine on a virtual clock). Each test is named after its rule.
  */
 

@@ -5,7 +5,7 @@ import type { EngineEnv } from './run.ts';
 import { fire, runToStop, startSnapshot, step } from './step.ts';
 
 /**
- * FORMAT.md §1: expressions are deterministic. `$now()` and `$millis()` give the time of the step,
+ * docs/format.md#flows: expressions are deterministic. `$now()` and `$millis()` give the time of the step,
  * handed in as data; `$random()` and `$shuffle()` draw from a sequence seeded per process and
  * carried in the snapshot, so the same snapshot, context and input always give the same step.
  */

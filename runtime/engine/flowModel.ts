@@ -20,7 +20,7 @@ export interface FlowModel {
   joinsNaming(id: string): readonly string[];
   /**
    * Nodes that can reach `target` without taking a closing edge into a loop head that dominates
-   * `join` (FORMAT.md's settled rule). With `target === join`, the nodes that could still
+   * `join` (docs/format.md's settled rule). With `target === join`, the nodes that could still
    * arrive at the join in its own generation.
    */
   reachersAvoidingPasses(join: string, target: string): ReadonlySet<string>;

@@ -3,7 +3,7 @@ import type { FlowModel } from './flowModel.ts';
 import type { Generation } from './snapshot.ts';
 
 /**
- * The generation a token has after taking `edge` (FORMAT.md, Loops and generations). A head
+ * The generation a token has after taking `edge` (docs/format.md#loops-and-generations). A head
  * that dominates the target also dominates the source, unless it is the target itself; so the
  * target keeps the source's pass numbers and, if it is a head, starts at 0 on entering or goes
  * one on when the edge closes its loop.

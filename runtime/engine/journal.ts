@@ -2,7 +2,7 @@ import type { ContextWrite } from '../../shared/contextWrite.ts';
 import type { Generation } from './snapshot.ts';
 
 /**
- * What the engine reports having done, in order (FORMAT.md, The runtime and the supervisor).
+ * What the engine reports having done, in order (docs/format.md#the-runtime-and-the-supervisor).
  * Nodes are named by path (`b/step`). The supervisor adds the time and its own entries
  * (started, stopped, flow-changed, resolved).
  */

@@ -22,7 +22,7 @@ import {
 
 /**
  * The workflow control-flow patterns (workflowpatterns.com, WCP n), each run as a scenario on the
- * real engine and supervisor with a virtual clock. Every expectation follows from FORMAT.md §1
+ * real engine and supervisor with a virtual clock. Every expectation follows from docs/format.md#flows
  * and §3; the rule a test relies on is in its name.
  */
 

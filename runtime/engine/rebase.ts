@@ -5,7 +5,7 @@ import type { EngineEnv } from './run.ts';
 import type { Generation, ScopeSnapshot, Snapshot } from './snapshot.ts';
 
 /**
- * Moves a snapshot onto new versions of its flows, for `continue` (FORMAT.md: go on with the new
+ * Moves a snapshot onto new versions of its flows, for `continue` (docs/format.md: go on with the new
  * flow from the same position). Refused, naming the node, when a node the process stands on or
  * waits at is gone, or is no longer of a kind that can hold that position. Generations are
  * carried over head by head; a head the new flow adds starts at pass 0.

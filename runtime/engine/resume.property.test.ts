@@ -21,7 +21,7 @@ import {
 import { timersOf } from './timers.ts';
 
 /**
- * The engine's promise (DESIGN.md, property-based tests; FORMAT.md §1, "The snapshot carries the
+ * The engine's promise (docs/architecture.md#conventions, property-based tests; docs/format.md#flows, "The snapshot carries the
  * pass counts forward, so a loop and the joins inside it resume in the right generation after any
  * stop" and "The same flow, context and steps always give the same journal"): stopping a process
  * anywhere, writing its snapshot as JSON and reading it back, and resuming from that copy gives the

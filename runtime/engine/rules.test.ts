@@ -21,7 +21,7 @@ import {
   waitPaths,
 } from './fixtures/harness.ts';
 
-describe('FORMAT.md §1, running a node', () => {
+describe('docs/format.md#running-a-node', () => {
   it('work: runs set expressions in the order written, each seeing the writes before it', async () => {
     const f = flow({
       nodes: [start(), work('w', { a: '1', b: 'a + 1', c: 'b * 10' }), end()],
@@ -160,7 +160,7 @@ describe('FORMAT.md §1, running a node', () => {
   });
 });
 
-describe('FORMAT.md §1, joins (depends)', () => {
+describe('docs/format.md#joins (depends)', () => {
   const diamond = (when?: string) =>
     flow({
       nodes: [
@@ -338,7 +338,7 @@ describe('FORMAT.md §1, joins (depends)', () => {
   });
 });
 
-describe('FORMAT.md §1, loops and generations', () => {
+describe('docs/format.md#loops-and-generations', () => {
   const loop = () =>
     flow({
       nodes: [start(), work('read', { n: 'n + 1' }), wait('sleep'), end('done')],
@@ -379,7 +379,7 @@ describe('FORMAT.md §1, loops and generations', () => {
   });
 });
 
-describe('FORMAT.md §1, continue-after', () => {
+describe('docs/format.md#nodes, continue-after', () => {
   const choice = () =>
     flow({
       nodes: [
@@ -432,7 +432,7 @@ describe('FORMAT.md §1, continue-after', () => {
   });
 });
 
-describe('FORMAT.md §1, sub-flows', () => {
+describe('docs/format.md#nodes, sub-flows', () => {
   const child = flow({
     id: 'child',
     nodes: [
@@ -505,7 +505,7 @@ describe('FORMAT.md §1, sub-flows', () => {
   });
 });
 
-describe('FORMAT.md §1, end', () => {
+describe('docs/format.md#nodes, end', () => {
   it('end with terminate ends the whole process, dropping every other branch and wait', async () => {
     const f = flow({
       nodes: [
@@ -544,7 +544,7 @@ describe('FORMAT.md §1, end', () => {
   });
 });
 
-describe('FORMAT.md §1, failures', () => {
+describe('docs/format.md#statuses, failures', () => {
   it('a failed node fails the process, names the node and writes nothing', async () => {
     const f = flow({
       nodes: [start(), work('w', { first: '1', second: '$error("broken")' }), end()],

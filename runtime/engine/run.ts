@@ -31,7 +31,7 @@ import {
   waitIndex,
 } from './snapshot.ts';
 
-/** Sub-flows nest this deep at most; a sub-flow node at depth 16 fails (FORMAT.md §1). */
+/** Sub-flows nest this deep at most; a sub-flow node at depth 16 fails (docs/format.md#flows). */
 export const MAX_DEPTH = 16;
 
 /**
@@ -468,7 +468,7 @@ export class Run {
 
   /**
    * A node completed: its writes reach the context, its edges are taken in order, and the joins
-   * this settles become ready before the edges' targets (FORMAT.md, Running a node).
+   * this settles become ready before the edges' targets (docs/format.md#running-a-node).
    */
   *complete(
     scope: Scope,
@@ -628,7 +628,7 @@ export class Run {
   }
 
   /**
-   * Whether anything running, ready, asleep or waiting at a join in a scope (FORMAT.md's settled
+   * Whether anything running, ready, asleep or waiting at a join in a scope (docs/format.md's settled
    * rule), or about to be ready (`pending`, `more`), meets `test`. Walked in place: a step must
    * not copy every live item to ask whether one of them matters.
    */

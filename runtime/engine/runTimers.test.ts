@@ -6,7 +6,7 @@ import { fire, runToStop, startSnapshot } from './step.ts';
 import { earliestTimer, RunTimers } from './timers.ts';
 
 /**
- * `RunTimers` answers what `earliestTimer` answers (FORMAT.md: the earliest due, the older wait
+ * `RunTimers` answers what `earliestTimer` answers (docs/format.md#statuses: the earliest due, the older wait
  * first, the trigger listed first), for the snapshots of one run asked in turn, while timing
  * only the waits each act added. Checked against `earliestTimer` on every stop of random runs.
  */

@@ -1,6 +1,5 @@
 /**
- * The snapshot of a process: where it is, as JSON (FORMAT.md, The context, the snapshot and the
- * signature). It holds no context value, and its size follows what is live (ready, asleep,
+ * The snapshot of a process: where it is, as JSON (docs/format.md#the-context-the-snapshot-and-the-signature * signature). It holds no context value, and its size follows what is live (ready, asleep,
  * waiting at a join, running sub-flows), never the passes completed or the time gone by: every
  * record below is dropped as soon as nothing live can need it.
  */
@@ -37,7 +36,7 @@ export interface ScopeSnapshot {
 
 /**
  * A generation: the pass number of each loop head that dominates a node, outermost first
- * (FORMAT.md, Loops and generations). Empty for a node in no loop.
+ * (docs/format.md#loops-and-generations). Empty for a node in no loop.
  */
 export type Generation = number[];
 

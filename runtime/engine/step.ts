@@ -208,7 +208,7 @@ export function stepNow(
 
 const resultOfOutcome = (o: Outcome) => o.result;
 
-/** Fires one trigger of the wait numbered `seq`; the continue-after completes (FORMAT.md §1). */
+/** Fires one trigger of the wait numbered `seq`; the continue-after completes (docs/format.md#flows). */
 export async function fire(
   snapshot: Snapshot,
   context: unknown,

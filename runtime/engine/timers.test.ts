@@ -5,7 +5,7 @@ import type { Snapshot, Wait } from './snapshot.ts';
 import { dueTimer, earliestTimer, timersOf } from './timers.ts';
 
 /**
- * FORMAT.md, Statuses of a process: the timer that fires next is the earliest due; among equal
+ * docs/format.md#statuses: the timer that fires next is the earliest due; among equal
  * times the older wait, and within a wait the trigger listed first. `earliestTimer` answers it
  * once per snapshot (a wake asks several times); these check that the kept answer is the one a
  * full listing gives, and that it never outlives the flow version it was read from.

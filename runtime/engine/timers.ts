@@ -27,7 +27,7 @@ function durationOf(text: string): ReturnType<typeof parseDuration> {
 export function timersOf(snapshot: Snapshot, flows: EngineEnv['flows']): DueTimer[] {
   const out: DueTimer[] = [];
   eachTimer(snapshot.scope, '', flows, (t) => out.push(t));
-  // A stable sort keeps listing order for ties: the first trigger listed wins (FORMAT.md §1).
+  // A stable sort keeps listing order for ties: the first trigger listed wins (docs/format.md#flows).
   return out.length > 1 ? out.sort(timerOrder) : out;
 }
 
@@ -239,7 +239,7 @@ function eachTimer(
 }
 
 /**
- * The timer to fire now, if any: the earliest whose due time is at or before `now` (FORMAT.md,
+ * The timer to fire now, if any: the earliest whose due time is at or before `now` (docs/format.md,
  * Statuses of a process: a timer is due when its due time is not after the clock, so a `PT0S`
  * timer is due at once). The one rule of what is due, for every caller: a drive, a resume, a
  * retry, a resolution, `wakeDue`.

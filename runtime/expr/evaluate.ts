@@ -109,7 +109,7 @@ const booleanOf = jsonata('$boolean($v)');
 
 export type Condition = { ok: true; value: boolean } | { ok: false; error: string };
 
-/** A condition's result read by JSONata's `$boolean` rules (FORMAT.md §1); a boolean is itself. */
+/** A condition's result read by JSONata's `$boolean` rules (docs/format.md#flows); a boolean is itself. */
 async function asCondition(result: Evaluation): Promise<Condition> {
   if (!result.ok) return result;
   if (typeof result.value === 'boolean') return { ok: true, value: result.value };
@@ -124,7 +124,7 @@ export function conditionNow(owner: object, text: string, input: unknown): Condi
   return undefined;
 }
 
-/** Evaluates a condition and reads it by JSONata's `$boolean` rules (FORMAT.md §1). */
+/** Evaluates a condition and reads it by JSONata's `$boolean` rules (docs/format.md#flows). */
 export async function evaluateCondition(
   owner: object,
   text: string,

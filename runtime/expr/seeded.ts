@@ -1,5 +1,5 @@
 /**
- * A seeded sequence of numbers in [0, 1), for `$random()` (FORMAT.md §1: drawn from a sequence
+ * A seeded sequence of numbers in [0, 1), for `$random()` (docs/format.md#flows: drawn from a sequence
  * seeded per process and carried in the snapshot). Counter-based: draw `n` is a hash of the seed
  * and `n`, so the snapshot carries two numbers, the seed and how many draws were taken, and its
  * size never grows with them. Not for secrets: it is a reproducible sequence, nothing more.

@@ -2,7 +2,7 @@ import jsonata from 'jsonata';
 
 /**
  * What an expression may know of its step besides the context, handed in as data: the time of
- * the step and the next number of the process's seeded sequence (FORMAT.md §1, expressions are
+ * the step and the next number of the process's seeded sequence (docs/format.md#flows, expressions are
  * deterministic). The same inputs always give the same result, so a step run again after a
  * compare-and-set conflict takes the same branch.
  */

@@ -29,7 +29,7 @@ export async function commitContext(
 }
 
 /**
- * A context entity (FORMAT.md: the context is a JSON document with an id and a version), one
+ * A context entity (docs/format.md: the context is a JSON document with an id and a version), one
  * Virtual Object per context id. Its exclusive handlers run one at a time per key, so two
  * processes writing one context are serialized by Restate; the compare-and-set on the version
  * is the supervisor's own rule (a step that read an older version runs again on the new one).

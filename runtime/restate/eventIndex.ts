@@ -28,7 +28,7 @@ export const eventIndex = restate.object({
     ),
     /**
      * Delivers the event to every process waiting for it now, oldest first, or only to `to`
-     * (FORMAT.md §3: an event nobody waits for is dropped). Returns how many waits it woke.
+     * (docs/format.md#scenarios: an event nobody waits for is dropped). Returns how many waits it woke.
      */
     emit: restate.handlers.object.exclusive(
       async (

@@ -218,7 +218,7 @@ export const JOURNAL_RECORD: RecordType = {
   },
 };
 
-/** The workspace's flows (documents of format flow/1, FORMAT.md), one record version so far. */
+/** The workspace's flows (documents of format flow/1, docs/format.md), one record version so far. */
 export const FLOW: RecordType = {
   name: (raw, key) => `flow ${quoted(raw.id ?? key)}`,
   version: 1,

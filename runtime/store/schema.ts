@@ -5,7 +5,7 @@ import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 import type { JournalRecord } from './journalRecords.ts';
 
 /**
- * The workspace database: one typed schema for every store (DESIGN.md: one `DBSchema` module).
+ * The workspace database: one typed schema for every store (docs/architecture.md#conventions: one `DBSchema` module).
  * Version 1 held flows, contexts, processes and the journal; version 2 added flow versions,
  * context changes, the due-time index and settings; version 3 the indexes that make a start, a
  * wake, an event and a listing cost the same however many processes exist (docs/persistence.md);

@@ -1,5 +1,5 @@
 /**
- * The supervisor's clock (DESIGN.md: an injectable clock). The real one reads the time; the
+ * The supervisor's clock (docs/architecture.md#conventions: an injectable clock). The real one reads the time; the
  * virtual one only moves when told, so that tests and `flow simulate` run weeks in an instant.
  */
 export interface Clock {

@@ -15,7 +15,7 @@ async function setup() {
   return { store, clock, supervisor, p };
 }
 
-describe('a context written from outside any process is journalled (FORMAT.md: "context written")', () => {
+describe('a context written from outside any process is journalled (docs/format.md: "context written")', () => {
   it('a path written (a scenario, the flow command line) is an entry of the process, with what was written and when, and the snapshot it leaves', async () => {
     const { store, clock, supervisor } = await setup();
     clock.set(T0 + 1000);

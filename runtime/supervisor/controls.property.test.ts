@@ -116,7 +116,7 @@ describe('supervisor: rules of issue 14 hold on random workspaces', () => {
           const moved = await setup(ws);
           const kickWaits = async (s: Supervisor) => {
             const r = await s.mustGet('p');
-            // FORMAT.md §1, statuses: only a waiting process is asleep at its waits. A failed one
+            // docs/format.md#statuses: only a waiting process is asleep at its waits. A failed one
             // (a work node's $error) keeps them in its snapshot for retry, but no event reaches
             // them (eventToFailed.test.ts), so they are not waits that listen.
             if (r.status !== 'waiting') return 0;

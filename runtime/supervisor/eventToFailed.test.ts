@@ -10,7 +10,7 @@ import { Supervisor } from './supervisor.ts';
  * The counterexample the controls property test (controls.property.test.ts, seed 1379350794)
  * found, kept as a plain test. w1 leads to w3 by two edges (e3, and e4 since `a` is 7), so w3
  * runs twice; with `o.d` 6 its second run finds `c` = 6 and fails while c2 still waits for
- * "kick". FORMAT.md §1, statuses: only a `waiting` process is asleep at its waits; a `failed` one
+ * "kick". docs/format.md#statuses: only a `waiting` process is asleep at its waits; a `failed` one
  * keeps them in its snapshot (for `retry`) but an event does not reach them, so the rule "an event
  * goes to every wait for that name" (issue 14, rule 4) counts no wait of it.
  */

@@ -2,7 +2,7 @@ import type { Trigger } from '../../shared/schema.ts';
 import { describe } from '../../shared/parseFlowFile.ts';
 
 /**
- * Checks a human's input against the fields a trigger declares (FORMAT.md §3): an object with
+ * Checks a human's input against the fields a trigger declares (docs/format.md#scenarios): an object with
  * every field, no other, each of its declared type. Returns the problem, or undefined.
  */
 export function humanInputProblem(trigger: Trigger, input: unknown): string | undefined {

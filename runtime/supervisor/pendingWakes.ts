@@ -6,7 +6,7 @@ import type { PendingWake, ProcessRecord } from './records.ts';
 /**
  * The triggers that fired for a process but were not yet carried out, oldest first: the one that
  * woke it into `flow-changed` or `failed`, then any that reached it at the same moment. With
- * `continue`, `keep`, `retry` or `resume` each still counts (FORMAT.md, every trigger that woke
+ * `continue`, `keep`, `retry` or `resume` each still counts (docs/format.md, every trigger that woke
  * the process still counts), fired in this order before any timer due meanwhile.
  */
 export function pendingWakes(record: ProcessRecord): PendingWake[] {

@@ -3,7 +3,7 @@ import type { FlowChange } from '../../shared/flowDiff.ts';
 import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { Snapshot } from '../engine/snapshot.ts';
 
-/** The statuses of a process (FORMAT.md, Statuses of a process), in the order lists show them. */
+/** The statuses of a process (docs/format.md#statuses), in the order lists show them. */
 export const PROCESS_STATUSES = [
   'running',
   'waiting',
@@ -67,7 +67,7 @@ export interface ContextRecord {
   value: unknown;
 }
 
-/** Who changed a context, and how (FORMAT.md: the context is an entity with a version). */
+/** Who changed a context, and how (docs/format.md: the context is an entity with a version). */
 export interface ContextChange {
   contextId: string;
   version: number;

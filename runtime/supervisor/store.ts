@@ -22,7 +22,7 @@ export interface LoadedProcess {
 
 /**
  * The effects of one step, or of a run of steps (group commit), committed together or not at all
- * (DESIGN.md, Data flowing through it; docs/persistence.md).
+ * (docs/architecture.md#data-flowing-through-it; docs/persistence.md).
  */
 export interface StepCommit {
   process: ProcessRecord;

@@ -36,7 +36,7 @@ export type { ResolveChoice };
 
 /**
  * The supervisor: owns the clock, keeps everything in the store, and wakes processes
- * (FORMAT.md, The runtime and the supervisor). The engine computes; this performs the effects,
+ * (docs/format.md#the-runtime-and-the-supervisor). The engine computes; this performs the effects,
  * one committed step at a time.
  */
 export class Supervisor extends SupervisorWakes {
@@ -126,7 +126,7 @@ export class Supervisor extends SupervisorWakes {
 
   /**
    * Runs every process that can run until it stops, oldest first: those with a node ready, and
-   * those asleep with a timer due now (FORMAT.md §3: after every step, every process that can run
+   * those asleep with a timer due now (docs/format.md#scenarios: after every step, every process that can run
    * runs until it stops). One that another runner holds (another tab's long run, a control in
    * progress) is left to it.
    */
@@ -286,7 +286,7 @@ export class Supervisor extends SupervisorWakes {
   }
 
   /**
-   * An event goes to every wait for its name at the moment it is sent (FORMAT.md §3): each such
+   * An event goes to every wait for its name at the moment it is sent (docs/format.md#scenarios): each such
    * wait's trigger joins the process's pending wakes, and the drive fires them in turn, as it
    * fires those a changed flow kept (so an event reaching two waits does the same whether or not
    * the flow changed at the first, once the designer chooses `continue`). A wait that an earlier
@@ -374,7 +374,7 @@ export class Supervisor extends SupervisorWakes {
   }
 
   /**
-   * A write from outside, journalled in the process it was made on (FORMAT.md: the journal
+   * A write from outside, journalled in the process it was made on (docs/format.md: the journal
    * records "context written"), in one commit with the context so that neither is kept without
    * the other. Under the process's lock: the commit stores its record as read, which no step in
    * this tab or another may change meanwhile.

@@ -183,7 +183,7 @@ export abstract class SupervisorControls extends SupervisorCore {
     return this.driveUnlocked(id, cleared);
   }
 
-  /** Carries out the designer's choice for a process whose flow changed (FORMAT.md). */
+  /** Carries out the designer's choice for a process whose flow changed (docs/format.md). */
   resolve(id: string, choice: ResolveChoice): Promise<ProcessRecord> {
     return this.locked(id, () => this.resolveUnlocked(id, choice));
   }

@@ -418,7 +418,7 @@ export abstract class SupervisorCore {
     const guess = this.knownContexts.get(record.contextId);
     // The time of each step of the run, read once as the step is first taken: a run again on a
     // fresh context takes the same steps, and each one's `$now()` and new waits see the time it
-    // saw the first time (FORMAT.md, expressions are deterministic).
+    // saw the first time (docs/format.md, expressions are deterministic).
     const times: number[] = [];
     const timeOf = (step: number) => (times[step] ??= this.clock.now());
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
@@ -751,7 +751,7 @@ function nodeOfWrites(journal: EngineJournalEntry[]): string | null {
   return entry && entry.type === 'context-written' ? entry.node : null;
 }
 
-/** Refuses flows with problems: a process starts only on flows that can run (FORMAT.md §4). */
+/** Refuses flows with problems: a process starts only on flows that can run (docs/format.md#errors). */
 export function assertRunnable(flows: ReadonlyMap<string, Flow>): void {
   for (const f of flows.values()) {
     const problems = validateFlow(f);

@@ -4,7 +4,7 @@ import { copySelection, duplicateSelection, pasteCopied } from '../designer/clip
 import { redoEdit, undoEdit, useDesignerStore } from '../designer/designerStore.ts';
 
 /**
- * The drawing tools' shortcuts (DESIGN.md): Ctrl+Z undo, Ctrl+Shift+Z (or Ctrl+Y) redo, Ctrl+C,
+ * The drawing tools' shortcuts (docs/architecture.md#conventions): Ctrl+Z undo, Ctrl+Shift+Z (or Ctrl+Y) redo, Ctrl+C,
  * Ctrl+V, Ctrl+D duplicate, `?` help. Delete and Backspace are React Flow's own.
  */
 export function useShortcuts(options: { onHelp: () => void }): void {

@@ -39,7 +39,7 @@ interface DesignerState extends Drawing {
   closing: ReadonlyMap<string, ClosingEdge>;
 }
 
-/** A closing edge (FORMAT.md, Loops): the loop head it leads back to and the nodes it spans. */
+/** A closing edge (docs/format.md#loops-and-generations): the loop head it leads back to and the nodes it spans. */
 export interface ClosingEdge {
   head: string;
   spans: readonly string[];

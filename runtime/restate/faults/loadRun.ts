@@ -56,7 +56,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 
 /**
  * Runs the load, with a fault in the middle, until every process is done, then checks each
- * journal and context: the figures of FORMAT.md's promises (no write lost, no step run twice).
+ * journal and context: the figures of docs/format.md's promises (no write lost, no step run twice).
  */
 export async function loadRun(api: IngressClient, o: LoadOptions): Promise<LoadFigures> {
   const flow = `${o.prefix}load`;

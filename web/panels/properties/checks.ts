@@ -8,7 +8,7 @@ import {
 
 /**
  * The checks the panel runs on a draft as it is typed, in the words of the problems list. They
- * parse only; a flow with problems can still be saved (FORMAT.md §4), so they do not block a
+ * parse only; a flow with problems can still be saved (docs/format.md#errors), so they do not block a
  * commit, except where noted.
  */
 

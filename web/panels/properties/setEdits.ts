@@ -3,7 +3,7 @@ import { moveItem, removeAt } from './listEdits.ts';
 
 /**
  * Edits of a work node's `set`, an object from context path to expression whose key order is
- * the order the expressions run in (FORMAT.md §1). Each edit keeps the order of the other rows.
+ * the order the expressions run in (docs/format.md#flows). Each edit keeps the order of the other rows.
  * JavaScript lists integer-like keys ("2") before all others, so such a path sorts first.
  */
 export type Assignments = Readonly<Record<string, string>>;

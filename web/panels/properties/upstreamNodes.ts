@@ -4,7 +4,7 @@ import type { Flow } from '../../../shared/schema.ts';
 
 /**
  * The nodes a node can wait for in its `depends`: every node with a path to it within one pass,
- * that is, without taking a loop's closing edge (FORMAT.md, Loops and generations). This is the
+ * that is, without taking a loop's closing edge (docs/format.md#loops-and-generations). This is the
  * rule `validateFlow` checks `depends` against, so a choice offered here never becomes a
  * `depends-upstream` problem. Ids come in the order the flow lists its nodes; the node itself is
  * left out, and an unknown id has no upstream nodes.
