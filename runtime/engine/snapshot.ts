@@ -1,5 +1,6 @@
 /**
- * The snapshot of a process: where it is, as JSON (docs/format.md#the-context-the-snapshot-and-the-signature * signature). It holds no context value, and its size follows what is live (ready, asleep,
+ * The snapshot of a process: where it is, as JSON (docs/format.md#the-context-the-snapshot-and-the-signature).
+ * It holds no context value, and its size follows what is live (ready, asleep,
  * waiting at a join, running sub-flows), never the passes completed or the time gone by: every
  * record below is dropped as soon as nothing live can need it.
  */
