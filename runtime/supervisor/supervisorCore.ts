@@ -6,6 +6,7 @@ import type { Flow } from '../../shared/schema.ts';
 import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { Snapshot } from '../engine/snapshot.ts';
 import type { EngineEnv } from '../engine/run.ts';
+import { checkExtraFunctions, type ExtraFunctions } from '../expr/evaluate.ts';
 import {
   fire,
   fireNow,
@@ -59,6 +60,12 @@ export interface SupervisorOptions {
    * and report (wakeOneByOne.property.test.ts).
    */
   wakeOneByOne?: boolean;
+  /**
+   * Functions expressions may call besides JSONata's own, handed to the engine in its
+   * environment (`EngineEnv.functions`). The app gives none; the dev server's worker gives
+   * `$block` when an e2e test asks (web/runtime/testFunctions.ts).
+   */
+  functions?: ExtraFunctions;
 }
 
 /**
@@ -114,6 +121,7 @@ export abstract class SupervisorCore {
   protected readonly maxLiveBranches: number | undefined;
   protected readonly betweenSteps: (() => Promise<void> | void) | undefined;
   protected readonly wakeOneByOne: boolean;
+  protected readonly functions: ExtraFunctions | undefined;
   /** Engine acts need no queue (`oneAtATime`): one caller, no watch. */
   private readonly actsAlone: boolean;
   protected readonly flowCache = new FlowCache();
@@ -140,6 +148,8 @@ export abstract class SupervisorCore {
     this.betweenSteps = options.betweenSteps;
     this.wakeOneByOne = options.wakeOneByOne ?? false;
     this.actsAlone = this.wakeOneByOne && !this.watch;
+    if (options.functions) checkExtraFunctions(options.functions);
+    this.functions = options.functions;
   }
 
   /**
@@ -469,6 +479,7 @@ export abstract class SupervisorCore {
       flows: (f) => flows.get(f),
       now,
       ...(this.maxLiveBranches === undefined ? {} : { maxLiveBranches: this.maxLiveBranches }),
+      ...(this.functions ? { functions: this.functions } : {}),
       // Every act of the run carries its wake: until the run commits, the wake has not happened.
       ...(this.watch ? { entering: (path) => this.watch?.entering(record.id, path, wake) } : {}),
     });
