@@ -2,6 +2,7 @@ import { applyWritesOwned } from '../../shared/contextWrite.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { EngineJournalEntry } from '../engine/journal.ts';
 import type { EngineEnv } from '../engine/run.ts';
+import type { ExtraFunctions } from '../expr/evaluate.ts';
 import { copyForStep, type Snapshot } from '../engine/snapshot.ts';
 import { fireNow, stepNow, type StepResult } from '../engine/step.ts';
 import { RunTimers } from '../engine/timers.ts';
@@ -58,6 +59,7 @@ export interface InMemorySettings {
   keepsJournal: boolean;
   watch: StepWatch | undefined;
   maxLiveBranches: number | undefined;
+  functions: ExtraFunctions | undefined;
   betweenSteps: (() => Promise<void> | void) | undefined;
   /** Engine acts need no queue (`oneAtATime`): one caller, no watch. */
   actsAlone: boolean;
@@ -342,11 +344,12 @@ class Run {
 
   private envAt(now: number): EngineEnv {
     const { record, wake, flows } = this;
-    const { maxLiveBranches, watch } = this.settings;
+    const { maxLiveBranches, functions, watch } = this.settings;
     return {
       flows: (f) => flows.get(f),
       now,
       ...(maxLiveBranches === undefined ? {} : { maxLiveBranches }),
+      ...(functions ? { functions } : {}),
       // Every act of the run carries its wake: until the run commits, the wake has not happened.
       ...(watch ? { entering: (path) => watch.entering(record.id, path, wake) } : {}),
     };

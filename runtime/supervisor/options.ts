@@ -1,5 +1,6 @@
 import type { PendingWake } from './records.ts';
 import type { Locks } from './locks.ts';
+import type { ExtraFunctions } from '../expr/evaluate.ts';
 
 export interface SupervisorOptions {
   /** Per-process locks: Web Locks in the browser, so that two tabs never run one process. */
@@ -26,6 +27,12 @@ export interface SupervisorOptions {
    * another): `flow simulate`. Same records, contexts and report (wakeOneByOne.property.test.ts).
    */
   wakeOneByOne?: boolean;
+  /**
+   * Functions expressions may call besides JSONata's own, handed to the engine in its
+   * environment (`EngineEnv.functions`). The app gives none; the dev server's worker gives
+   * `$block` when an e2e test asks (web/runtime/testFunctions.ts).
+   */
+  functions?: ExtraFunctions;
 }
 
 export interface WakeOptions extends SupervisorOptions {

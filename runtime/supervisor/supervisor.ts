@@ -1,4 +1,5 @@
 import type { Flow } from '../../shared/schema.ts';
+import { checkExtraFunctions } from '../expr/evaluate.ts';
 import { ChangeListeners } from './changes.ts';
 import type { Clock } from './clock.ts';
 import { ContextGuesses } from './contextGuesses.ts';
@@ -70,10 +71,12 @@ export class Supervisor {
     const lock = (this.lock = new ProcessLock(options.locks ?? new InProcessLocks(), changes));
     const flows = (this.flows = new FlowReader(store));
     const guesses = new ContextGuesses();
+    if (options.functions) checkExtraFunctions(options.functions);
     const inMemory = (this.inMemory = new InMemoryRunner({
       keepsJournal: store.keepsJournal !== false,
       watch: options.watch,
       maxLiveBranches: options.maxLiveBranches,
+      functions: options.functions,
       betweenSteps: options.betweenSteps,
       // Engine acts need no queue: one caller, no watch (SupervisorOptions.wakeOneByOne).
       actsAlone: (options.wakeOneByOne ?? false) && !options.watch,
