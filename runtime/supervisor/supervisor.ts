@@ -71,7 +71,7 @@ export class Supervisor {
     const flows = (this.flows = new FlowReader(store));
     const guesses = new ContextGuesses();
     const inMemory = (this.inMemory = new InMemoryRunner({
-      keepsJournal: store.keepsJournal !== false,
+      keepsJournal: store.keepsJournal,
       watch: options.watch,
       maxLiveBranches: options.maxLiveBranches,
       betweenSteps: options.betweenSteps,
