@@ -6,6 +6,7 @@ import { VirtualClock } from '../runtime/supervisor/clock.ts';
 import { Supervisor } from '../runtime/supervisor/supervisor.ts';
 import { stats, type Stats } from './harness.ts';
 import { T0 } from './wakeflow.ts';
+import { storeCounts } from '../runtime/store/fixtures/storeCounts.ts';
 
 /**
  * 9. Cost against how many processes exist (issue 13, point 8): the Supervisor on IdbStore on
@@ -68,10 +69,10 @@ async function point(processes: number, log: (line: string) => void): Promise<Sc
   log(`scale: ${processes.toLocaleString('en')} processes stored`);
 
   const timed = async (run: () => Promise<unknown>) => {
-    const before = store.processReads;
+    const before = storeCounts(store).processReads;
     const t = performance.now();
     await run();
-    return { ms: performance.now() - t, reads: store.processReads - before };
+    return { ms: performance.now() - t, reads: storeCounts(store).processReads - before };
   };
   const starts: { ms: number; reads: number }[] = [];
   const events: { ms: number; reads: number }[] = [];

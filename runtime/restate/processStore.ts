@@ -6,7 +6,15 @@ import type {
   JournalEntry,
   ProcessRecord,
 } from '../supervisor/records.ts';
-import type { StepCommit, Store } from '../supervisor/store.ts';
+import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
+import type {
+  JournalPage,
+  LoadedProcess,
+  StepCommit,
+  Store,
+  WindowQuery,
+} from '../supervisor/store.ts';
+import { countsOf, pageOf, windowOf } from '../store/listWindow.ts';
 import { CONTEXT, FLOW, PROCESS, REGISTRY, REGISTRY_KEY } from './refs.ts';
 
 /** Journal entries per state key: an append reads and writes one page, not the whole journal. */
@@ -20,10 +28,13 @@ const JOURNAL_PAGE = 64;
  * replays each call's recorded result instead of making it again: a committed step is never
  * committed twice.
  *
- * A process sees only itself (`listProcesses`, `dueProcesses`): who waits for an event is the
- * event index's to know, and its own timer is the only one its handler fires.
+ * A process sees only itself (`listProcesses`, `dueProcesses` and every other listing): who
+ * waits for an event is the event index's to know, and its own timer is the only one its
+ * handler fires.
  */
 export class ProcessStore implements Store {
+  readonly keepsJournal = true;
+
   constructor(private readonly ctx: restate.ObjectContext | restate.ObjectSharedContext) {}
 
   private get self(): string {
@@ -109,9 +120,38 @@ export class ProcessStore implements Store {
     ctx.set('journalLength', length);
   }
 
+  async loadProcess(id: string): Promise<LoadedProcess | undefined> {
+    const record = await this.getProcess(id);
+    if (!record) return undefined;
+    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+    const flows = await loadFlowSet(roots, (f) => this.getFlow(f));
+    return { record, flows, context: await this.getContext(record.contextId) };
+  }
+
   async listProcesses(): Promise<ProcessRecord[]> {
     const record = await this.getProcess(this.self);
     return record ? [record] : [];
+  }
+
+  async runningProcesses(): Promise<ProcessRecord[]> {
+    return (await this.listProcesses()).filter((p) => p.status === 'running');
+  }
+
+  async processPage(afterCreated: number | null, limit: number): Promise<ProcessRecord[]> {
+    const all = await this.listProcesses();
+    return all.filter((p) => afterCreated === null || p.created > afterCreated).slice(0, limit);
+  }
+
+  async processWindow(query: WindowQuery): Promise<ProcessRecord[]> {
+    return windowOf(await this.listProcesses(), query);
+  }
+
+  async processNames(): Promise<{ id: string; flow: string }[]> {
+    return (await this.listProcesses()).map((p) => ({ id: p.id, flow: p.flow }));
+  }
+
+  async countProcesses(flow?: string) {
+    return countsOf(await this.listProcesses(), flow);
   }
 
   async dueProcesses(until: number): Promise<ProcessRecord[]> {
@@ -152,6 +192,10 @@ export class ProcessStore implements Store {
     if (!ok) return false;
     await this.putProcess(process, journal);
     return true;
+  }
+
+  async journalPage(processId: string, limit: number): Promise<JournalPage> {
+    return pageOf(await this.journal(processId), limit);
   }
 
   async journal(processId: string): Promise<JournalEntry[]> {

@@ -52,10 +52,7 @@ export class IdbStore implements Store {
     this.db.close();
   }
 
-  /** How many process records this store has read: what the tests of cost count. */
-  processReads = 0;
-  /** How many write transactions this store has opened: what the tests of group commit count. */
-  writeTransactions = 0;
+  readonly keepsJournal = true;
 
   /** Records that could not be restored, by store and key: reported once each. */
   private readonly problems = new Map<string, RecordProblem>();
@@ -101,7 +98,6 @@ export class IdbStore implements Store {
   }
 
   private readProcess(raw: unknown): ProcessRecord {
-    this.processReads++;
     const key = isRecord(raw) ? raw.id : undefined;
     const { waitsFor, ...rest } = this.one<ProcessRecord>(PROCESS, 'processes', key, raw)!;
     // Unknown is how a record given without the list is stored: handed back as it was given.
@@ -528,7 +524,6 @@ export class IdbStore implements Store {
     // the next moments could. Firefox commits so by default; in Chromium a strict commit costs
     // a disk flush per step (docs/persistence.md).
     const tx = this.db.transaction(stores, 'readwrite', { durability: 'relaxed' });
-    this.writeTransactions++;
     try {
       const result = await body(tx);
       await tx.done;

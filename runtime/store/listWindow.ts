@@ -1,8 +1,8 @@
-import type { ProcessRecord } from '../supervisor/records.ts';
-import type { ProcessCounts, WindowQuery } from '../supervisor/store.ts';
+import type { JournalEntry, ProcessRecord } from '../supervisor/records.ts';
+import type { JournalPage, ProcessCounts, WindowQuery } from '../supervisor/store.ts';
 
 /**
- * The listing's window and counts over processes held in memory (the memory store, and the
+ * The listing's window and counts (and a journal's newest page) over processes held in memory (the memory store, and the
  * resilient store while it holds writes the database has not taken): what the database's
  * indexes answer, computed from the records.
  */
@@ -25,4 +25,9 @@ export function countsOf(processes: Iterable<ProcessRecord>, flow?: string): Pro
     counts.byStatus[p.status] = (counts.byStatus[p.status] ?? 0) + 1;
   }
   return counts;
+}
+
+/** The newest `limit` entries of a whole journal, newest first (`Store.journalPage`). */
+export function pageOf<E extends JournalEntry>(journal: E[], limit: number): JournalPage {
+  return { entries: journal.slice(-limit).reverse(), more: journal.length > limit };
 }

@@ -7,8 +7,14 @@ import type {
 } from '../supervisor/records.ts';
 import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 import { loadFlowSet, scopeFlowIds } from '../supervisor/flowSet.ts';
-import type { LoadedProcess, StepCommit, Store, WindowQuery } from '../supervisor/store.ts';
-import { countsOf, windowOf } from './listWindow.ts';
+import type {
+  JournalPage,
+  LoadedProcess,
+  StepCommit,
+  Store,
+  WindowQuery,
+} from '../supervisor/store.ts';
+import { countsOf, pageOf, windowOf } from './listWindow.ts';
 import { toStorable } from './storable.ts';
 
 /**
@@ -36,6 +42,8 @@ export class MemoryStore implements Store {
   private readonly changes = new Map<string, Numbered<ContextChange>>();
   private readonly processes = new Map<string, ProcessRecord>();
   private readonly journals = new Map<string, Numbered<JournalEntry>>();
+  /** Running processes, by id (`runningProcesses` sorts the few there are). */
+  private readonly running = new Map<string, ProcessRecord>();
   /** Waiting processes with a due time, by due time, then creation (dueProcesses' order). */
   private readonly due: ProcessRecord[] = [];
   /** Waiting processes by the event names they wait for (`UNKNOWN_WAITS` for unlisted ones). */
@@ -90,6 +98,9 @@ export class MemoryStore implements Store {
   async listProcesses() {
     return [...this.processes.values()].sort((a, b) => a.created - b.created);
   }
+  async runningProcesses() {
+    return [...this.running.values()].sort((a, b) => a.created - b.created);
+  }
   async dueProcesses(until: number) {
     return this.listDue(until);
   }
@@ -110,6 +121,9 @@ export class MemoryStore implements Store {
   }
   async processWindow(query: WindowQuery) {
     return windowOf(this.processes.values(), query);
+  }
+  async processNames() {
+    return (await this.listProcesses()).map((p) => ({ id: p.id, flow: p.flow }));
   }
   async countProcesses(flow?: string) {
     return countsOf(this.processes.values(), flow);
@@ -133,6 +147,9 @@ export class MemoryStore implements Store {
   }
   async journal(processId: string) {
     return withSeqs(this.journals.get(processId));
+  }
+  async journalPage(processId: string, limit: number): Promise<JournalPage> {
+    return pageOf(await this.journal(processId), limit);
   }
 
   private addChange(change: ContextChange, engineMade = false) {
@@ -171,6 +188,7 @@ export class MemoryStore implements Store {
 
   private index(p: ProcessRecord) {
     if (this.maxCreated === null || p.created > this.maxCreated) this.maxCreated = p.created;
+    if (p.status === 'running') this.running.set(p.id, p);
     if (p.status === 'waiting') {
       for (const name of waitNames(p)) {
         let set = this.waiters.get(name);
@@ -190,6 +208,7 @@ export class MemoryStore implements Store {
   }
 
   private unindex(p: ProcessRecord) {
+    if (p.status === 'running') this.running.delete(p.id);
     if (p.status === 'waiting')
       for (const name of waitNames(p)) this.waiters.get(name)?.delete(p.id);
     if (p.status !== 'waiting' || p.due === null) return;

@@ -49,6 +49,11 @@ export class ResilientStore implements Store {
   private state: SaveState = { saved: true };
   private listeners = new Set<(state: SaveState) => void>();
 
+  /** The database's: a journal kept whether or not a write failed. */
+  get keepsJournal(): boolean {
+    return this.inner.keepsJournal;
+  }
+
   constructor(
     readonly inner: WorkspaceStore,
     private readonly now: () => number = () => Date.now(),
@@ -268,7 +273,7 @@ export class ResilientStore implements Store {
   }
   async loadProcess(id: string): Promise<LoadedProcess | undefined> {
     // What is kept in memory is newer than the database: then read through this store's getters.
-    if (!this.pending && this.inner.loadProcess) return this.inner.loadProcess(id);
+    if (!this.pending) return this.inner.loadProcess(id);
     const record = await this.getProcess(id);
     if (!record) return undefined;
     const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
@@ -282,7 +287,7 @@ export class ResilientStore implements Store {
     return [...merged.values()].sort((a, b) => a.created - b.created);
   }
   async runningProcesses() {
-    if (!this.pending && this.inner.runningProcesses) return this.inner.runningProcesses();
+    if (!this.pending) return this.inner.runningProcesses();
     return (await this.listProcesses()).filter((p) => p.status === 'running');
   }
   async dueProcesses(until: number) {
@@ -314,20 +319,20 @@ export class ResilientStore implements Store {
     return [...merged.values()].sort((a, b) => a.created - b.created);
   }
   async processPage(afterCreated: number | null, limit: number) {
-    if (!this.pending && this.inner.processPage) return this.inner.processPage(afterCreated, limit);
+    if (!this.pending) return this.inner.processPage(afterCreated, limit);
     const all = await this.listProcesses();
     return all.filter((p) => afterCreated === null || p.created > afterCreated).slice(0, limit);
   }
   async processWindow(query: WindowQuery) {
-    if (!this.pending && this.inner.processWindow) return this.inner.processWindow(query);
+    if (!this.pending) return this.inner.processWindow(query);
     return windowOf(await this.listProcesses(), query);
   }
   async processNames() {
-    if (!this.pending && this.inner.processNames) return this.inner.processNames();
+    if (!this.pending) return this.inner.processNames();
     return (await this.listProcesses()).map((p) => ({ id: p.id, flow: p.flow }));
   }
   async countProcesses(flow?: string) {
-    if (!this.pending && this.inner.countProcesses) return this.inner.countProcesses(flow);
+    if (!this.pending) return this.inner.countProcesses(flow);
     return countsOf(await this.listProcesses(), flow);
   }
   async lastCreated() {
@@ -406,9 +411,7 @@ export class ResilientStore implements Store {
     const kept = this.journalEntries.filter((e) => e.process === processId).reverse();
     if (kept.length >= limit) return { entries: kept.slice(0, limit), more: true };
     const rest = limit - kept.length;
-    const stored = this.inner.journalPage
-      ? await this.inner.journalPage(processId, rest)
-      : pageOf(await this.inner.journal(processId), rest);
+    const stored = await this.inner.journalPage(processId, rest);
     return { entries: [...kept, ...stored.entries], more: stored.more };
   }
 
@@ -421,11 +424,6 @@ export class ResilientStore implements Store {
     this.processes.set(record.id, structuredClone(record));
     this.journalEntries.push(...structuredClone(journal));
   }
-}
-
-/** The newest `limit` entries of a whole journal, newest first. */
-function pageOf(journal: JournalEntry[], limit: number): JournalPage {
-  return { entries: journal.slice(-limit).reverse(), more: journal.length > limit };
 }
 
 /** Enough of a process record to tell whether anyone stepped it: every step moves one of these. */

@@ -9,14 +9,34 @@ import { Supervisor } from '../supervisor/supervisor.ts';
 import { HOUR, T0, hourly, withoutSeq } from './fixtures/storeScenarios.ts';
 import { testStore } from './fixtures/testStore.ts';
 import { MemoryStore } from './memoryStore.ts';
+import { ResilientStore } from './resilientStore.ts';
+import { FakeRestate } from '../restate/fixtures/fakeRestate.ts';
+import { ProcessStore } from '../restate/processStore.ts';
 
 /**
- * The Store's promises, asked of both stores: IdbStore, which the app runs on, and MemoryStore,
- * which `flow simulate` runs on. Whatever one answers, the other must.
+ * The Store's promises, asked of every store: IdbStore, which the app runs on, MemoryStore,
+ * which `flow simulate` runs on, ResilientStore, which the app puts before IdbStore, and
+ * Restate's ProcessStore (on FakeRestate, which keeps state and passes calls as Restate does).
+ * Whatever one answers, the others must. A ProcessStore is one process's view of the
+ * workspace (processStore.ts): the promises about several processes are asked of the others.
  */
-const STORES: [string, () => Promise<Store>][] = [
-  ['IdbStore', () => testStore('contract')],
-  ['MemoryStore', async () => new MemoryStore()],
+interface Subject {
+  name: string;
+  /** A store whose process "p" is one this test may write. */
+  open: () => Promise<Store>;
+}
+
+const STORES: Subject[] = [
+  { name: 'IdbStore', open: () => testStore('contract') },
+  { name: 'MemoryStore', open: async () => new MemoryStore() },
+  { name: 'ResilientStore', open: async () => new ResilientStore(await testStore('resilient')) },
+];
+const ONE_PROCESS: Subject[] = [
+  ...STORES,
+  {
+    name: 'ProcessStore',
+    open: async () => new ProcessStore(new FakeRestate().processContext('p')),
+  },
 ];
 
 const record = (id: string, fields: Partial<ProcessRecord> = {}): ProcessRecord => ({
@@ -44,7 +64,7 @@ const change = (version: number): ContextChange => ({
   at: T0,
 });
 
-describe.each(STORES)('%s keeps the Store contract', (_name, open) => {
+describe.each(ONE_PROCESS)('$name keeps the Store contract for one process', ({ open }) => {
   it('a group commit stores each of its changes as a version, and refuses a stale one whole', async () => {
     const store = await open();
     await store.putContext({ id: 'c', version: 2, value: { n: 2 } }, null);
@@ -73,6 +93,49 @@ describe.each(STORES)('%s keeps the Store contract', (_name, open) => {
     expect(await store.dueProcesses(T0 + HOUR)).toEqual([group(2).process]);
   });
 
+  it('answers every listing of one process: running, page, window, names, counts, and loads it with its flows and context', async () => {
+    const store = await open();
+    expect(store.keepsJournal).toBe(true);
+    const f = flow({ id: 'f', nodes: [start(), end()], edges: chain('start', 'end') });
+    await store.putFlow(f);
+    await store.putContext({ id: 'c', version: 0, value: { n: 1 } }, null);
+    expect(await store.loadProcess('p')).toBeUndefined();
+    await store.putProcess(record('p', { status: 'running' }));
+    expect((await store.runningProcesses()).map((p) => p.id)).toEqual(['p']);
+    expect((await store.processPage(null, 5)).map((p) => p.id)).toEqual(['p']);
+    expect(await store.processWindow({ offset: 0, limit: 5, status: 'running' })).toEqual([
+      await store.getProcess('p'),
+    ]);
+    expect(await store.processWindow({ offset: 0, limit: 5, status: 'waiting' })).toEqual([]);
+    expect(await store.processNames()).toEqual([{ id: 'p', flow: 'f' }]);
+    expect(await store.countProcesses()).toEqual({ total: 1, byStatus: { running: 1 } });
+    expect(await store.countProcesses('other')).toEqual({ total: 0, byStatus: {} });
+    const loaded = await store.loadProcess('p');
+    expect(loaded?.record).toEqual(await store.getProcess('p'));
+    expect([...loaded!.flows.keys()]).toEqual(['f']);
+    expect(loaded?.context).toEqual({ id: 'c', version: 0, value: { n: 1 } });
+    await store.putProcess(record('p', { status: 'waiting', due: T0 }));
+    expect(await store.runningProcesses()).toEqual([]);
+    expect((await store.listDue(T0, 1)).map((p) => p.id)).toEqual(['p']);
+    expect(await store.nextDueAt()).toBe(T0);
+  });
+
+  it('journalPage gives the newest entries first and says whether older ones are left', async () => {
+    const store = await open();
+    const entry = (at: number) => ({ type: 'resumed' as const, process: 'p', at });
+    await store.putProcess(record('p'), [entry(1), entry(2)]);
+    await store.putProcess(record('p'), [entry(3)]);
+    const page = async (limit: number) => {
+      const { entries, more } = await store.journalPage('p', limit);
+      return { at: entries.map((e) => e.at), more };
+    };
+    expect(await page(2)).toEqual({ at: [3, 2], more: true });
+    expect(await page(3)).toEqual({ at: [3, 2, 1], more: false });
+    expect((await store.journal('p')).map((e) => e.at)).toEqual([1, 2, 3]);
+  });
+});
+
+describe.each(STORES)('$name keeps the Store contract for a workspace', ({ open }) => {
   it('commits asked for together are each checked on their own: a stale one does not stop the rest', async () => {
     const store = await open();
     for (const id of ['a', 'b', 'c']) {
@@ -171,7 +234,7 @@ describe.each(STORES)('%s keeps the Store contract', (_name, open) => {
     ] as const)
       await store.putProcess(record(id, { created }));
     const page = async (after: number | null, limit: number) =>
-      (await store.processPage!(after, limit)).map((p) => p.id);
+      (await store.processPage(after, limit)).map((p) => p.id);
     expect(await page(null, 2)).toEqual(['a', 'b']);
     expect(await page(20, 2)).toEqual(['c', 'd']);
     expect(await page(40, 2)).toEqual([]);
@@ -226,11 +289,13 @@ async function workspaceDay(store: Store) {
   return out;
 }
 
-describe('the supervisor on either store', () => {
+describe('the supervisor on every workspace store', () => {
   it('leaves the same records, journals, contexts and context changes', async () => {
     const onIdb = await workspaceDay(await testStore('same'));
     const inMemory = await workspaceDay(new MemoryStore());
+    const resilient = await workspaceDay(new ResilientStore(await testStore('same-resilient')));
     expect(Object.keys(onIdb)).toEqual(['loop', 'fan']);
     expect(inMemory).toEqual(onIdb);
+    expect(resilient).toEqual(onIdb);
   });
 });

@@ -106,14 +106,9 @@ export class ProcessRunner {
   async runAll(): Promise<void> {
     const { store, clock, lock, changes } = this.parts;
     const now = clock.now();
-    const candidates = store.runningProcesses
-      ? [...(await store.runningProcesses()), ...(await store.listDue(now))].sort(
-          (a, b) => a.created - b.created,
-        )
-      : (await store.listProcesses()).filter(
-          (p) =>
-            p.status === 'running' || (p.status === 'waiting' && p.due !== null && p.due <= now),
-        );
+    const candidates = [...(await store.runningProcesses()), ...(await store.listDue(now))].sort(
+      (a, b) => a.created - b.created,
+    );
     for (const p of candidates) {
       const ran = await lock.ifFree(p.id, () => this.drive(p.id));
       if (ran.held) changes.changed(p.id);
@@ -306,8 +301,8 @@ export class ProcessRunner {
    * the same read: the store reads them together, so a wake starts with one request.
    */
   async load(id: string): Promise<{ record: ProcessRecord; read: ReadFlow }> {
-    const loaded = await this.parts.store.loadProcess?.(id);
-    if (!loaded) return { record: await this.mustGet(id), read: this.parts.flows.reader() };
+    const loaded = await this.parts.store.loadProcess(id);
+    if (!loaded) throw new SupervisorError(`there is no process "${id}"`);
     // A context just read is as good a first guess as any (see `ContextGuesses`).
     if (loaded.context) this.parts.guesses.know(loaded.context);
     return { record: loaded.record, read: this.parts.flows.reader(loaded.flows) };

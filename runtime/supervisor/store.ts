@@ -43,14 +43,16 @@ export interface StepCommit {
 
 /**
  * Where the supervisor keeps processes, contexts, flows and the journal. Every method may be
- * asynchronous, so that an IndexedDB store drops in with no change to the supervisor.
+ * asynchronous, so that an IndexedDB store drops in with no change to the supervisor. Every
+ * method is required, so that the supervisor takes one path for each operation whatever the
+ * store (storeContract.test.ts asks the same of each).
  */
 export interface Store {
   /**
    * false: the store keeps no journal nor context changes (a MemoryStore for `flow simulate`),
-   * so the supervisor makes no copy of a position for an entry. Absent: it keeps them.
+   * so the supervisor makes no copy of a position for an entry.
    */
-  readonly keepsJournal?: boolean;
+  readonly keepsJournal: boolean;
   /** The workspace's current version of a flow. */
   getFlow(id: string): Promise<Flow | undefined>;
   putFlow(flow: Flow): Promise<void>;
@@ -71,8 +73,8 @@ export interface Store {
   putProcess(record: ProcessRecord, journal?: JournalEntry[]): Promise<void>;
   /** Every process, oldest first. */
   listProcesses(): Promise<ProcessRecord[]>;
-  /** Processes whose status is running, oldest first; optional (an index answers it). */
-  runningProcesses?(): Promise<ProcessRecord[]>;
+  /** Processes whose status is running, oldest first (an index answers it). */
+  runningProcesses(): Promise<ProcessRecord[]>;
   /** Waiting processes due by `until`, earliest first (then oldest first). */
   dueProcesses(until: number): Promise<ProcessRecord[]>;
   /**
@@ -90,29 +92,29 @@ export interface Store {
   waitersFor(name: string): Promise<ProcessRecord[]>;
   /**
    * A page of the listing: up to `limit` processes created after `afterCreated` (from the first
-   * with null), oldest first, read along an index; optional.
+   * with null), oldest first, read along an index.
    */
-  processPage?(afterCreated: number | null, limit: number): Promise<ProcessRecord[]>;
+  processPage(afterCreated: number | null, limit: number): Promise<ProcessRecord[]>;
   /**
    * A window of the listing (the app's process table): up to `limit` processes from the
    * `offset`-th, in order of creation, of one status (and flow) or of all; read along an index,
-   * so that only those records are read however many processes exist. Optional.
+   * so that only those records are read however many processes exist.
    */
-  processWindow?(query: WindowQuery): Promise<ProcessRecord[]>;
-  /** Every process by id and flow, oldest first; optional (indexes answer it, no record read). */
-  processNames?(): Promise<{ id: string; flow: string }[]>;
+  processWindow(query: WindowQuery): Promise<ProcessRecord[]>;
+  /** Every process by id and flow, oldest first (indexes answer it, no record read). */
+  processNames(): Promise<{ id: string; flow: string }[]>;
   /** How many processes there are, in all and per status (of one flow, if asked); reads no record. */
-  countProcesses?(flow?: string): Promise<ProcessCounts>;
+  countProcesses(flow?: string): Promise<ProcessCounts>;
   /** The highest order of creation of any process, or null when there is none; reads no record. */
   lastCreated(): Promise<number | null>;
 
   /**
    * A process, the workspace's current flows it runs and its context, read at once (on
-   * IndexedDB in one transaction): a wake's reads in one request. Optional; without it the
-   * supervisor reads them one by one. A process record that cannot be restored fails its own
-   * load alone (an error named `DamagedRecordError`), not the others read with it.
+   * IndexedDB in one transaction): a wake's reads in one request. A process record that cannot
+   * be restored fails its own load alone (an error named `DamagedRecordError`), not the others
+   * read with it.
    */
-  loadProcess?(id: string): Promise<LoadedProcess | undefined>;
+  loadProcess(id: string): Promise<LoadedProcess | undefined>;
 
   /**
    * Commits a step; false, with nothing written, when the context's version moved on. Commits
@@ -120,8 +122,8 @@ export interface Store {
    */
   commitStep(commit: StepCommit): Promise<boolean>;
   journal(processId: string): Promise<JournalEntry[]>;
-  /** The newest `limit` entries of a process's journal, newest first; optional. */
-  journalPage?(processId: string, limit: number): Promise<JournalPage>;
+  /** The newest `limit` entries of a process's journal, newest first. */
+  journalPage(processId: string, limit: number): Promise<JournalPage>;
 }
 
 /** Which processes a window of the listing holds (`Store.processWindow`). */

@@ -73,7 +73,7 @@ export class Supervisor {
     const guesses = new ContextGuesses();
     if (options.functions) checkExtraFunctions(options.functions);
     const inMemory = (this.inMemory = new InMemoryRunner({
-      keepsJournal: store.keepsJournal !== false,
+      keepsJournal: store.keepsJournal,
       watch: options.watch,
       maxLiveBranches: options.maxLiveBranches,
       functions: options.functions,

@@ -7,13 +7,14 @@ import { DueHeap } from './dueHeap.ts';
 import type { StepCommit } from './store.ts';
 import { InProcessLocks } from './locks.ts';
 import { Supervisor } from './supervisor.ts';
+import { storeCounts } from '../store/fixtures/storeCounts.ts';
 
 /** Counts the write transactions a store opens and the commits asked of it, from now on. */
 function spy(store: IdbStore) {
-  const from = store.writeTransactions;
+  const from = storeCounts(store).writeTransactions;
   const counts = {
     get transactions() {
-      return store.writeTransactions - from;
+      return storeCounts(store).writeTransactions - from;
     },
     commits: [] as StepCommit[],
   };

@@ -456,24 +456,23 @@ export class WakeBatcher implements Advance {
     release: () => Promise<void>,
   ): Promise<Held | undefined> {
     let loaded: LoadedProcess | undefined;
-    let record: ProcessRecord | undefined;
     try {
-      loaded = await this.parts.store.loadProcess?.(id);
-      record = loaded ? loaded.record : await this.parts.store.getProcess(id);
+      loaded = await this.parts.store.loadProcess(id);
     } catch (e) {
       // A record that cannot be restored is reported by the store and no listing holds it: it
       // is left as stored, unwoken.
       if (isDamagedRecord(e)) return undefined;
       throw e;
     }
-    if (!record || record.status !== 'waiting' || record.due === null || record.due > upTo)
-      return undefined;
+    if (!loaded) return undefined;
+    const { record } = loaded;
+    if (record.status !== 'waiting' || record.due === null || record.due > upTo) return undefined;
     let context: ContextRecord;
     let read: Held['read'];
     try {
-      if (loaded?.damaged) throw new DamagedRead(loaded.damaged);
-      context = loaded?.context ?? (await this.parts.runner.mustGetContext(record.contextId));
-      read = this.parts.flows.reader(loaded?.flows);
+      if (loaded.damaged) throw new DamagedRead(loaded.damaged);
+      context = loaded.context ?? (await this.parts.runner.mustGetContext(record.contextId));
+      read = this.parts.flows.reader(loaded.flows);
     } catch (e) {
       if (!isDamagedRecord(e)) throw e;
       await this.failDamaged(record, e);

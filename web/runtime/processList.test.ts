@@ -3,6 +3,7 @@ import { InProcessLocks } from '../../runtime/supervisor/locks.ts';
 import { hourly } from '../../runtime/store/fixtures/storeScenarios.ts';
 import type { IdbStore } from '../../runtime/store/idbStore.ts';
 import { openWorkerRuntime } from './workerRuntime.ts';
+import { storeCounts } from '../../runtime/store/fixtures/storeCounts.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const MANY = 2000;
@@ -46,9 +47,9 @@ async function crowded() {
 describe('the process table is queried by page (workerRuntime.processList)', () => {
   it("rule: the start form's list of every process by id and flow, oldest first, reads no process record", async () => {
     const { runtime, idb } = await crowded();
-    const before = idb.processReads;
+    const before = storeCounts(idb).processReads;
     const names = await runtime.processNames();
-    expect(idb.processReads - before).toBe(0);
+    expect(storeCounts(idb).processReads - before).toBe(0);
     expect(names).toHaveLength(MANY + 1);
     expect(names[0]).toEqual({ id: 'first', flow: 'hourly' });
     expect(names.slice(1, 4)).toEqual(
@@ -60,9 +61,9 @@ describe('the process table is queried by page (workerRuntime.processList)', () 
   it('rule: a window of 40 rows among 2,001 processes reads 40 process records and no context', async () => {
     const { runtime, idb } = await crowded();
     const contexts = vi.spyOn(idb, 'getContext');
-    const before = idb.processReads;
+    const before = storeCounts(idb).processReads;
     const list = await runtime.processList({ offset: 1001, limit: 40 });
-    expect(idb.processReads - before).toBe(40);
+    expect(storeCounts(idb).processReads - before).toBe(40);
     expect(contexts).not.toHaveBeenCalled();
     expect(list.rows.map((r) => r.id)).toEqual(
       Array.from({ length: 40 }, (_, i) => `crowd-${String(1000 + i).padStart(4, '0')}`),
@@ -82,16 +83,16 @@ describe('the process table is queried by page (workerRuntime.processList)', () 
 
   it('rule: a window of one status counts and reads only that status, from its offset', async () => {
     const { runtime, idb } = await crowded();
-    const before = idb.processReads;
+    const before = storeCounts(idb).processReads;
     const list = await runtime.processList({ offset: 5, limit: 3, status: 'failed' });
-    expect(idb.processReads - before).toBe(3);
+    expect(storeCounts(idb).processReads - before).toBe(3);
     expect(list.rows.map((r) => r.id)).toEqual(['crowd-0050', 'crowd-0060', 'crowd-0070']);
     expect(list.total).toBe(200);
     // Of one flow, counted without reading a record.
-    const counted = idb.processReads;
+    const counted = storeCounts(idb).processReads;
     expect((await runtime.processCounts('hourly')).byStatus.failed).toBe(200);
     expect(await runtime.processCounts('nobody')).toEqual({ total: 0, byStatus: {} });
-    expect(idb.processReads).toBe(counted);
+    expect(storeCounts(idb).processReads).toBe(counted);
     runtime.close();
   });
 });
