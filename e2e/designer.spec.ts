@@ -468,7 +468,10 @@ test('copy and paste give new ids, duplicate copies the selection; the help list
     ['Ctrl+Shift+Z or Ctrl+Y', 'redo'],
     ['Ctrl+C, Ctrl+V', 'copy and paste (pasted nodes get new ids)'],
     ['Ctrl+D', 'duplicate the selection'],
-    ['Delete or Backspace', 'delete the selection'],
+    [
+      'Delete or Backspace',
+      'delete the node or edge focused from the keyboard, or else the selection',
+    ],
     ['?', 'this help'],
   ])
     await expect(

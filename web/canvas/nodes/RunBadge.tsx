@@ -9,6 +9,7 @@ const WORDS = {
   running: 'running',
   ran: 'ran',
   skipped: 'skipped',
+  stopped: 'stopped',
   idle: '',
 } as const;
 
