@@ -501,7 +501,7 @@ test('validation for designers: a node nothing leads to is a warning that does n
       name: 'Warning: node "work1": never runs: nothing leads here',
     }),
   ).toBeVisible();
-  await expect(d.problems.getByRole('heading')).toHaveText('Problems 0');
+  await expect(d.problems.getByRole('heading')).toHaveText('Problems 0 · Warnings 1');
   await expect(
     d.problems.getByText('No problems: this flow can run, with warnings.'),
   ).toBeVisible();
