@@ -12,7 +12,7 @@ import { JournalPanel } from './JournalPanel.tsx';
 import { ControlError, ProcessControls } from './ProcessControls.tsx';
 import { ProcessTable } from './ProcessTable.tsx';
 import { SnapshotPanel } from './SnapshotPanel.tsx';
-import { STATUS_HINTS, statusLabel } from './statusLabel.ts';
+import { statusHint } from './statusLabel.ts';
 import { WaitForms } from './WaitForms.tsx';
 import './inspector.css';
 
@@ -93,7 +93,7 @@ function InspectionView() {
     <div className="inspection" aria-label={`Process ${record.id}`} role="region">
       <header className="inspection__header">
         <ProcessHeading flow={record.flow} id={record.id} />
-        <StatusPill status={statusLabel(record)} />
+        <StatusPill status={record.status} hint={statusHint(record)} />
         <Controls inspection={inspection} />
       </header>
       <Group orientation="horizontal" className="inspection__body" {...columns}>
@@ -125,9 +125,9 @@ const ProcessHeading = memo(function ProcessHeading({ flow, id }: { flow: string
   );
 });
 
-const StatusPill = memo(function StatusPill({ status }: { status: string }) {
+const StatusPill = memo(function StatusPill({ status, hint }: { status: string; hint: string }) {
   return (
-    <Tooltip content={STATUS_HINTS[status] ?? status}>
+    <Tooltip content={hint}>
       <span className={`status-pill status-${status}`} tabIndex={0}>
         {status}
       </span>
