@@ -468,7 +468,10 @@ test('copy and paste give new ids, duplicate copies the selection; the help list
     ['Ctrl+Shift+Z or Ctrl+Y', 'redo'],
     ['Ctrl+C, Ctrl+V', 'copy and paste (pasted nodes get new ids)'],
     ['Ctrl+D', 'duplicate the selection'],
-    ['Delete or Backspace', 'delete the selection'],
+    [
+      'Delete or Backspace',
+      'delete the node or edge focused from the keyboard, or else the selection',
+    ],
     ['?', 'this help'],
   ])
     await expect(
@@ -498,7 +501,7 @@ test('validation for designers: a node nothing leads to is a warning that does n
       name: 'Warning: node "work1": never runs: nothing leads here',
     }),
   ).toBeVisible();
-  await expect(d.problems.getByRole('heading')).toHaveText('Problems 0');
+  await expect(d.problems.getByRole('heading')).toHaveText('Problems 0 · Warnings 1');
   await expect(
     d.problems.getByText('No problems: this flow can run, with warnings.'),
   ).toBeVisible();

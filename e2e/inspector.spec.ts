@@ -337,7 +337,7 @@ test('two processes share one context: the one asleep sees the write of the othe
   );
 });
 
-test('Escape stops a sleeping process; a timer that fell due meanwhile fires once on Resume', async ({
+test('Stop’s shortcut (Ctrl+.) stops a sleeping process; a timer that fell due meanwhile fires once on Resume', async ({
   page,
 }) => {
   const app = new InspectorPage(page);
@@ -350,9 +350,9 @@ test('Escape stops a sleeping process; a timer that fell due meanwhile fires onc
   await expect(app.control('Step')).toBeDisabled();
   await expect(app.control('Run')).toBeDisabled();
   await expect(app.control('Resume')).toBeDisabled();
-  await expect(app.control('Stop')).toHaveAttribute('aria-keyshortcuts', 'Escape');
+  await expect(app.control('Stop')).toHaveAttribute('aria-keyshortcuts', 'Control+.');
 
-  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+.');
   await expect(app.status).toHaveText('stopped');
   await expect(app.rowStatus(id)).toHaveText('stopped');
   await expect(app.control('Stop')).toBeDisabled();
@@ -479,8 +479,9 @@ test('a process started paused steps one node at a time, then runs to its next s
   await app.goto();
   const id = await app.start('Fan-out with a join', { value: { amount: 700 } }, { paused: true });
   await app.inspect(id);
-  // Started paused, it says so: paused, not stopped.
-  await expect(app.status).toHaveText('paused');
+  // Started paused, it is stopped between two steps: one word for it everywhere.
+  await expect(app.status).toHaveText('stopped');
+  await expect(app.rowStatus(id)).toHaveText('stopped');
   const visits = app.process.getByLabel('Visits');
   await expect(visits).toHaveText('none yet');
 
@@ -488,7 +489,7 @@ test('a process started paused steps one node at a time, then runs to its next s
   await expect(visits).toHaveText('start 1');
   await app.control('Step').click();
   await expect(visits).toHaveText('start 1, split 1');
-  await expect(app.status).toHaveText('paused');
+  await expect(app.status).toHaveText('stopped');
 
   await app.control('Run').click();
   await expect(app.status).toHaveText('done');

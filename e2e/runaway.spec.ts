@@ -43,7 +43,7 @@ test('rule: an expression no guardrail can stop ends the runtime worker; its nod
   const json = app.startForm.getByLabel('Initial context (JSON)');
   // setCode waits until the editor holds the text: the page took the typing.
   await setCode(json, '{"typed": "while it ran"}');
-  // Closed by its button, not Escape, which would stop the run.
+  // Closed by its button.
   const dialog = page.getByRole('dialog', { name: 'Start a process' });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(app.startForm).toBeHidden();

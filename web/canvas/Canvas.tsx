@@ -259,7 +259,8 @@ export function Canvas() {
           colorMode={theme}
           snapToGrid
           snapGrid={GRID}
-          deleteKeyCode={['Delete', 'Backspace']}
+          // Delete is ours (useShortcuts): the focused item, or else the selection, never both.
+          deleteKeyCode={null}
           multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
           // A flow opens readable, so part of a larger one is off screen: drawing every node of a
           // small flow keeps it all reachable (by Tab, and for the picture); a large one draws

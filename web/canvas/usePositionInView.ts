@@ -5,7 +5,7 @@ import { panToShow } from './positionInView.ts';
 import { CONTROLS_BAND } from './useOpeningView.ts';
 
 /** The states of a node that are where the process is now (the rest is what it did). */
-const LIVE = new Set(['ready', 'waiting', 'running']);
+const LIVE = new Set(['ready', 'waiting', 'running', 'stopped']);
 /** Frames to wait for the flow's nodes to be on the canvas after it opens. */
 const TRIES = 30;
 

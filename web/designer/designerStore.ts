@@ -352,6 +352,18 @@ export function deleteSelection(store: DesignerStore): void {
   );
 }
 
+/** Selects nothing (Escape on the canvas); not an edit. */
+export function deselectAll(store: DesignerStore): void {
+  store.setState((s) =>
+    s.nodes.some((n) => n.selected) || s.edges.some((e) => e.selected)
+      ? {
+          nodes: s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)),
+          edges: s.edges.map((e) => (e.selected ? { ...e, selected: false } : e)),
+        }
+      : {},
+  );
+}
+
 /** Replaces every node and edge in one edit (paste, duplicate, layout). */
 export function replaceDrawing(
   store: DesignerStore,

@@ -46,6 +46,35 @@ export function freeSpot(
   return { x: snap(last.x), y: snap(last.y) };
 }
 
+/** Rings searched round a source before giving up (a ring more per ring of copies already there). */
+const RINGS = 12;
+
+/**
+ * Where a copy of `source` goes: the free place nearest it on a grid of its own size (right of
+ * it first, then below, above, left, then the next ring out). Repeated pastes fill the rings
+ * round the source instead of marching away from it: twenty copies stay within three rings.
+ */
+export function spotBeside(nodes: readonly Rect[], source: Rect): { x: number; y: number } {
+  const stepX = source.width + GAP;
+  const stepY = source.height + GAP / 2;
+  for (let ring = 1; ring <= RINGS; ring++) {
+    const cells: { i: number; j: number }[] = [];
+    for (let i = -ring; i <= ring; i++)
+      for (let j = -ring; j <= ring; j++)
+        if (Math.max(Math.abs(i), Math.abs(j)) === ring) cells.push({ i, j });
+    // Nearest first; at one distance, right before below before above before left.
+    const rank = ({ i, j }: { i: number; j: number }) =>
+      Math.hypot(i, j) * 10 + (i > 0 ? 0 : j > 0 ? 1 : j < 0 ? 2 : 3);
+    cells.sort((a, b) => rank(a) - rank(b));
+    for (const { i, j } of cells) {
+      const spot = { x: snap(source.x + i * stepX), y: snap(source.y + j * stepY) };
+      const box = { ...spot, width: source.width, height: source.height };
+      if (!nodes.some((n) => overlaps(box, n, 8))) return spot;
+    }
+  }
+  return { x: snap(source.x + stepX), y: snap(source.y) };
+}
+
 /** The box round some boxes; undefined for none. */
 export function boundsOf(rects: readonly Rect[]): Rect | undefined {
   if (rects.length === 0) return undefined;

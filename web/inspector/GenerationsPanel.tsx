@@ -58,7 +58,8 @@ export function GenerationsPanel({ inspection }: { inspection: Inspection }) {
   );
   const joins = joinsOf(inspection.record.snapshot.scope);
   return (
-    <section className="inspector-panel" aria-labelledby="generations-heading">
+    // Focusable: it scrolls, and has no control of its own to reach it by the keyboard.
+    <section className="inspector-panel" aria-labelledby="generations-heading" tabIndex={0}>
       <h3 id="generations-heading">Generations</h3>
       {heads.length === 0 ? (
         <p>No loop has gone round yet.</p>

@@ -1,6 +1,7 @@
 import { memo, type ComponentType } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { useRuntimeState } from '../state/runtimeState.ts';
+import { PanelBoundary } from '../ui/PanelBoundary.tsx';
 import { Tooltip } from '../ui/Tooltip.tsx';
 import { ClockControls } from './ClockControls.tsx';
 import { ContextPanel } from './ContextPanel.tsx';
@@ -11,29 +12,36 @@ import { JournalPanel } from './JournalPanel.tsx';
 import { ControlError, ProcessControls } from './ProcessControls.tsx';
 import { ProcessTable } from './ProcessTable.tsx';
 import { SnapshotPanel } from './SnapshotPanel.tsx';
-import { STATUS_HINTS, statusLabel } from './statusLabel.ts';
+import { statusHint } from './statusLabel.ts';
 import { WaitForms } from './WaitForms.tsx';
 import './inspector.css';
 
 /**
  * A panel that renders only when a part of the inspection it shows is a new object (a reading
  * keeps every part that did not change, inspectorState.ts): a wake that changed the journal
- * and the snapshot does not render the generations of a flow that did not move.
+ * and the snapshot does not render the generations of a flow that did not move. A render error
+ * stays in the panel (PanelBoundary), named.
  */
 function shows<K extends keyof Inspection>(
   Component: ComponentType<{ inspection: Inspection }>,
   parts: readonly K[],
+  name: string,
 ) {
-  return memo(Component, (a, b) => parts.every((k) => a.inspection[k] === b.inspection[k]));
+  const Held = ({ inspection }: { inspection: Inspection }) => (
+    <PanelBoundary name={name}>
+      <Component inspection={inspection} />
+    </PanelBoundary>
+  );
+  return memo(Held, (a, b) => parts.every((k) => a.inspection[k] === b.inspection[k]));
 }
 
-const Controls = shows(ProcessControls, ['record']);
-const FlowChanged = shows(FlowChangedPanel, ['record', 'diffs', 'flows']);
-const Waits = shows(WaitForms, ['record', 'flows']);
-const Snapshot = shows(SnapshotPanel, ['record', 'flows', 'shown', 'journal']);
-const Context = shows(ContextPanel, ['record', 'context', 'changes', 'journal']);
-const Generations = shows(GenerationsPanel, ['record', 'flows']);
-const Journal = shows(JournalPanel, ['record', 'journal', 'journalMore']);
+const Controls = shows(ProcessControls, ['record'], 'Process controls');
+const FlowChanged = shows(FlowChangedPanel, ['record', 'diffs', 'flows'], 'Flow changed');
+const Waits = shows(WaitForms, ['record', 'flows'], 'Waits');
+const Snapshot = shows(SnapshotPanel, ['record', 'flows', 'shown', 'journal'], 'Snapshot');
+const Context = shows(ContextPanel, ['record', 'context', 'changes', 'journal'], 'Context');
+const Generations = shows(GenerationsPanel, ['record', 'flows'], 'Generations');
+const Journal = shows(JournalPanel, ['record', 'journal', 'journalMore'], 'Journal');
 
 const layout = (id: string) => ({ id: `wakeflow.layout.${id}`, storage: localStorage });
 
@@ -85,7 +93,7 @@ function InspectionView() {
     <div className="inspection" aria-label={`Process ${record.id}`} role="region">
       <header className="inspection__header">
         <ProcessHeading flow={record.flow} id={record.id} />
-        <StatusPill status={statusLabel(record)} />
+        <StatusPill status={record.status} hint={statusHint(record)} />
         <Controls inspection={inspection} />
       </header>
       <Group orientation="horizontal" className="inspection__body" {...columns}>
@@ -117,9 +125,9 @@ const ProcessHeading = memo(function ProcessHeading({ flow, id }: { flow: string
   );
 });
 
-const StatusPill = memo(function StatusPill({ status }: { status: string }) {
+const StatusPill = memo(function StatusPill({ status, hint }: { status: string; hint: string }) {
   return (
-    <Tooltip content={STATUS_HINTS[status] ?? status}>
+    <Tooltip content={hint}>
       <span className={`status-pill status-${status}`} tabIndex={0}>
         {status}
       </span>

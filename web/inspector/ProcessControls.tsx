@@ -14,7 +14,7 @@ import { useAct } from './act.ts';
 import { useInspector, type Inspection } from './inspectorState.ts';
 
 /**
- * Step, Run, Stop (also Escape), Resume, Retry and Wake now, each enabled when the process's
+ * Step, Run, Stop (also Ctrl+.), Resume, Retry and Wake now, each enabled when the process's
  * status allows it, each with a tooltip saying what it does; a control refused says why.
  */
 export function ProcessControls({ inspection }: { inspection: Inspection }) {
@@ -28,9 +28,10 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || (status !== 'running' && status !== 'waiting')) return;
-      // Escape that closed a dialog or a menu was for that, not for the process.
-      if (e.defaultPrevented || document.querySelector('[role="dialog"], [role="menu"]')) return;
+      // Stopping is a deliberate act: a modifier and a key no reflex presses (Escape only
+      // deselects, closes and cancels). docs/decisions.md, "Stop's shortcut".
+      if (!isStopShortcut(e) || (status !== 'running' && status !== 'waiting')) return;
+      e.preventDefault();
       void act((r) => r.supervisor.stop(id));
     };
     document.addEventListener('keydown', onKey);
@@ -74,7 +75,7 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
       <Button
         size="sm"
         icon={<StopIcon size={14} aria-hidden="true" />}
-        shortcut="Esc"
+        shortcut={STOP_SHORTCUT}
         disabled={status !== 'running' && status !== 'waiting'}
         tooltip="Stop the process where it is: it does not wake until Resume"
         onClick={stop}
@@ -110,6 +111,13 @@ export function ProcessControls({ inspection }: { inspection: Inspection }) {
       </Button>
     </div>
   );
+}
+
+/** Stop's shortcut, as the help and the button's tooltip show it. */
+export const STOP_SHORTCUT = 'Ctrl+.';
+
+function isStopShortcut(e: KeyboardEvent): boolean {
+  return (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key === '.';
 }
 
 /** The last control's refusal, read out when it appears. */

@@ -83,6 +83,23 @@ export function ProcessTable() {
       ...(status === 'all' ? {} : { status: status as ProcessStatus }),
     });
 
+  // The process selected (a new one started, one chosen or restored) is scrolled into view once:
+  // at its row when the window read holds it, else at the end, where a new process is listed.
+  const scrolledTo = useRef<{ id: string; toEnd: boolean } | undefined>(undefined);
+  useEffect(() => {
+    if (!selected || total === 0 || shownFilter !== filter) return;
+    const at = list.rows.findIndex((p) => p.id === selected);
+    const was = scrolledTo.current?.id === selected ? scrolledTo.current : undefined;
+    if (at >= 0) {
+      if (was && !was.toEnd) return;
+      virtualizer.scrollToIndex(list.query.offset + at, { align: 'auto' });
+      scrolledTo.current = { id: selected, toEnd: false };
+    } else if (!was && filter === 'all') {
+      virtualizer.scrollToIndex(total - 1, { align: 'end' });
+      scrolledTo.current = { id: selected, toEnd: true };
+    }
+  }, [selected, list, total, filter, shownFilter, virtualizer]);
+
   const choose = useCallback(
     (p: ProcessView) => {
       selectProcess(stores.inspector, p.id);

@@ -4,7 +4,6 @@ import type { ScopeSnapshot } from '../../runtime/engine/snapshot.ts';
 import { describeEntry } from './describeEntry.ts';
 import { Countdown } from './Countdown.tsx';
 import { formatInstant } from './formatTime.ts';
-import { statusLabel } from './statusLabel.ts';
 import { Button } from '../ui/Button.tsx';
 import { showAsOf, useInspector, useInspectorStore, type Inspection } from './inspectorState.ts';
 
@@ -70,7 +69,7 @@ export function SnapshotPanel({ inspection }: { inspection: Inspection }) {
         {past ? (
           <dd aria-label="Status then">{statusOf(snapshot)}</dd>
         ) : (
-          <dd aria-label="Process status">{statusLabel(record)}</dd>
+          <dd aria-label="Process status">{record.status}</dd>
         )}
         {!past && record.error && (
           <>

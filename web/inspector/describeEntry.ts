@@ -10,6 +10,18 @@ const writesOf = (writes: readonly ContextWrite[]) =>
     )
     .join(', ');
 
+/** What a node did to the context: "wrote a = 1", "removed b", "wrote a = 1 and removed b". */
+function didTo(writes: readonly ContextWrite[]): string {
+  const wrote = writes.filter((w) => 'value' in w);
+  const removed = writes.filter((w) => !('value' in w));
+  return [
+    wrote.length > 0 ? `wrote ${writesOf(wrote)}` : '',
+    removed.length > 0 ? `removed ${removed.map((w) => w.path).join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
 /**
  * What each journal entry says, in a line. `generation: false` leaves a run's generation out,
  * for a view that shows it as a label of its own (the timeline).
@@ -25,13 +37,13 @@ export function describeEntry(e: JournalEntry, { generation = true } = {}): stri
     case 'woke':
       return `woke at ${e.node} by ${e.trigger}`;
     case 'context-written':
-      return `${e.node} wrote ${writesOf(e.writes)}`;
+      return `${e.node} ${didTo(e.writes)}`;
     case 'context-edited':
       return `context edited from outside: ${writesOf(e.writes)}`;
     case 'failed':
       return `failed at ${e.node}: ${e.message}`;
     case 'flow-changed':
-      return `its flow changed (${e.changes.length} changes)`;
+      return `its flow changed (${e.changes.length === 1 ? '1 change' : `${e.changes.length} changes`})`;
     case 'resolved':
       return `resolved: ${e.choice}`;
     case 'started':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDue } from './formatTime.ts';
+import { dueWords, formatCountdown, formatDue } from './formatTime.ts';
 
 describe('due times as people read them', () => {
   it('counts down in the two largest units', () => {
@@ -13,5 +13,11 @@ describe('due times as people read them', () => {
     expect(formatDue(Date.UTC(2026, 0, 2), Date.UTC(2026, 0, 1))).toBe(
       '2026-01-02 00:00:00 (in 1 d)',
     );
+  });
+
+  it('says a badge’s due time once: "due now", never "due due now"', () => {
+    expect(dueWords(0)).toBe('due now');
+    expect(dueWords(5 * 60 * 1000)).toBe('due in 5 min');
+    expect(dueWords(-3 * 3600 * 1000)).toBe('3 h overdue');
   });
 });

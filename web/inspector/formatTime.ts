@@ -26,3 +26,9 @@ export function formatCountdown(ms: number): string {
   }
   return ms > 0 ? `in ${parts.join(' ')}` : `${parts.join(' ')} overdue`;
 }
+
+/** A due time as a badge says it: `due in 2 d 3 h`, `due now`, `3 h overdue` (never "due due now"). */
+export function dueWords(ms: number): string {
+  const countdown = formatCountdown(ms);
+  return countdown.startsWith('in ') ? `due ${countdown}` : countdown;
+}

@@ -10,7 +10,7 @@ import type { JournalEntry } from '../../runtime/supervisor/records.ts';
 import { snapshotAsOf } from './asOf.ts';
 import { seqOf } from './journalKinds.ts';
 import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
-import { overlayOf, type NodeRunState } from './overlay.ts';
+import { markStopped, overlayOf, type NodeRunState } from './overlay.ts';
 import { scopeLevels, type ScopeLevel } from './scopePath.ts';
 import { inspectedProcess } from '../state/session.ts';
 import { useRuntimeStateStore, type RuntimeStateStore } from '../state/runtimeState.ts';
@@ -124,6 +124,7 @@ function derive(
     JSON.stringify(before.record.status === 'flow-changed' ? before.record.changes : []) ===
       JSON.stringify(changes);
   const overlay = overlayOf(shown, journal, raw.flows, path);
+  if (!kept && raw.record.status === 'stopped') markStopped(overlay);
   // A node whose position is as it was keeps its object: its badge does not render.
   for (const [node, state] of overlay) {
     const was = before?.overlay.get(node);

@@ -3,7 +3,7 @@ import { chain, edge, end, flow, start, wait, work } from '../../shared/fixtures
 import { testStore } from '../../runtime/store/fixtures/testStore.ts';
 import { VirtualClock } from '../../runtime/supervisor/clock.ts';
 import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
-import { overlayOf } from './overlay.ts';
+import { markStopped, overlayOf, type NodeRunState } from './overlay.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 
@@ -33,5 +33,22 @@ describe('the position of a process on its canvas', () => {
     });
     expect(overlay.get('tick')).toEqual({ state: 'ran', generation: '1', visits: 2, due: null });
     expect(overlay.has('end')).toBe(false);
+  });
+
+  it('says "stopped", with no due time, where a stopped process stands; what it did stays', () => {
+    const overlay = new Map<string, NodeRunState>([
+      ['sleep', { state: 'waiting', generation: '1', visits: 1, due: T0 }],
+      ['next', { state: 'ready', generation: '1', visits: 0, due: null }],
+      ['start', { state: 'ran', generation: '1', visits: 1, due: null }],
+    ]);
+    markStopped(overlay);
+    expect(overlay.get('sleep')).toEqual({
+      state: 'stopped',
+      generation: '1',
+      visits: 1,
+      due: null,
+    });
+    expect(overlay.get('next')?.state).toBe('stopped');
+    expect(overlay.get('start')?.state).toBe('ran');
   });
 });

@@ -5,7 +5,7 @@ import type { Flow } from '../../shared/schema.ts';
 
 /** A node of the flow on the canvas as the inspected process stands on it. */
 export interface NodeRunState {
-  state: 'ready' | 'waiting' | 'running' | 'ran' | 'skipped' | 'idle';
+  state: 'ready' | 'waiting' | 'running' | 'ran' | 'skipped' | 'stopped' | 'idle';
   /** The generation it is in (live) or last ran in. */
   generation: string;
   visits: number;
@@ -56,4 +56,14 @@ export function overlayOf(
   for (const t of scope.ready)
     set(t.node, { state: 'ready', generation: t.gen.join('.'), due: null });
   return out;
+}
+
+/**
+ * A stopped process's live positions say "stopped" and no due time: the canvas then says what the
+ * run view's status says, and a timer it will not fire until Resume is not counted down.
+ */
+export function markStopped(overlay: Map<string, NodeRunState>): void {
+  for (const [node, s] of overlay)
+    if (s.state === 'ready' || s.state === 'waiting' || s.state === 'running')
+      overlay.set(node, { ...s, state: 'stopped', due: null });
 }

@@ -33,6 +33,7 @@ import {
   useShellStore,
 } from '../state/shellState.ts';
 import { TopBar } from './TopBar.tsx';
+import { PanelBoundary } from '../ui/PanelBoundary.tsx';
 import './shell.css';
 
 /** The workbench: one screen to draw, run and watch a flow. */
@@ -109,11 +110,17 @@ function WorkbenchLayout() {
               maxSize="420px"
               onResize={(s) => setCollapsed(shell, 'sidebar', s.inPixels === 0)}
             >
-              {!collapsed.sidebar && <Sidebar />}
+              {!collapsed.sidebar && (
+                <PanelBoundary name="Flows">
+                  <Sidebar />
+                </PanelBoundary>
+              )}
             </Panel>
             <Separator className="resize-handle" />
             <Panel id="canvas" minSize="30%">
-              <DesignerArea message={message} dismiss={dismiss} notice={<SleepersNotice />} />
+              <PanelBoundary name="Canvas">
+                <DesignerArea message={message} dismiss={dismiss} notice={<SleepersNotice />} />
+              </PanelBoundary>
             </Panel>
             <Separator className="resize-handle" />
             <Panel
@@ -126,9 +133,11 @@ function WorkbenchLayout() {
               onResize={(s) => setCollapsed(shell, 'properties', s.inPixels === 0)}
             >
               {!collapsed.properties && (
-                <DesignerProperties>
-                  <GettingStarted />
-                </DesignerProperties>
+                <PanelBoundary name="Properties">
+                  <DesignerProperties>
+                    <GettingStarted />
+                  </DesignerProperties>
+                </PanelBoundary>
               )}
             </Panel>
           </Group>
@@ -142,7 +151,11 @@ function WorkbenchLayout() {
           minSize="160px"
           onResize={(s) => setCollapsed(shell, 'run', s.inPixels === 0)}
         >
-          {!collapsed.run && <InspectorPanel />}
+          {!collapsed.run && (
+            <PanelBoundary name="Run view">
+              <InspectorPanel />
+            </PanelBoundary>
+          )}
         </Panel>
       </Group>
       <HelpDialog open={helpOpen} onClose={() => setHelpOpen(shell, false)} />

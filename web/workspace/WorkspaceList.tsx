@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDesigner } from '../designer/designerStore.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
@@ -25,6 +25,11 @@ export function WorkspaceList() {
     workspaceFlows,
   } = useWorkspaceActions();
   const flows = useFlowNames();
+  const sameName = useMemo(() => {
+    const seen = new Map<string, number>();
+    for (const f of flows) seen.set(f.name, (seen.get(f.name) ?? 0) + 1);
+    return new Set([...seen].filter(([, n]) => n > 1).map(([name]) => name));
+  }, [flows]);
   const openId = useDesigner((s) => (s.open ? s.meta.id : undefined));
   const [renaming, setRenaming] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<{ id: string; name: string } | undefined>();
@@ -48,83 +53,92 @@ export function WorkspaceList() {
         <p className="empty">No flows yet: press New flow, or import a file.</p>
       )}
       <ul aria-label="Flows">
-        {flows.map((f) => (
-          <li key={f.id} className={f.id === openId ? 'current' : undefined}>
-            {renaming === f.id ? (
-              <form
-                className="flow-rename"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  const name = new FormData(e.currentTarget).get('name');
-                  if (typeof name === 'string' && name.trim())
-                    void renameWorkspaceFlow(f.id, name.trim());
-                  setRenaming(undefined);
-                }}
-              >
-                <label>
-                  <span className="visually-hidden">New name for {f.name}</span>
-                  <input
-                    name="name"
-                    className="wf-input"
-                    defaultValue={f.name}
-                    autoFocus
-                    onKeyDown={(e) => e.key === 'Escape' && setRenaming(undefined)}
-                  />
-                </label>
-                <Button type="submit" size="sm" variant="primary">
-                  Save name
-                </Button>
-              </form>
-            ) : (
-              <button
-                type="button"
-                className="flow-link"
-                aria-current={f.id === openId ? 'page' : undefined}
-                title={`Open ${f.name} on the canvas`}
-                onClick={() => void openWorkspaceFlow(f.id)}
-              >
-                <Workflow size={14} aria-hidden="true" />
-                <span>{f.name}</span>
-              </button>
-            )}
-            <Menu
-              label={`${f.name} actions`}
-              align="end"
-              items={[
-                { label: 'Rename', icon: <Pencil size={14} />, onSelect: () => setRenaming(f.id) },
-                {
-                  label: 'Duplicate',
-                  icon: <Copy size={14} />,
-                  onSelect: () => void duplicateWorkspaceFlow(f.id),
-                },
-                {
-                  label: 'Export flow',
-                  icon: <Download size={14} />,
-                  onSelect: () => {
-                    const flow = workspaceFlows().get(f.id);
-                    if (flow) download(`${f.id}.flow.json`, flowFileText(flow));
+        {flows.map((f) => {
+          // Two flows of one name are told apart by their ids, in the list and in their menus.
+          const shown = sameName.has(f.name) ? `${f.name} (${f.id})` : f.name;
+          return (
+            <li key={f.id} className={f.id === openId ? 'current' : undefined}>
+              {renaming === f.id ? (
+                <form
+                  className="flow-rename"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const name = new FormData(e.currentTarget).get('name');
+                    if (typeof name === 'string' && name.trim())
+                      void renameWorkspaceFlow(f.id, name.trim());
+                    setRenaming(undefined);
+                  }}
+                >
+                  <label>
+                    <span className="visually-hidden">New name for {f.name}</span>
+                    <input
+                      name="name"
+                      className="wf-input"
+                      defaultValue={f.name}
+                      autoFocus
+                      onKeyDown={(e) => e.key === 'Escape' && setRenaming(undefined)}
+                    />
+                  </label>
+                  <Button type="submit" size="sm" variant="primary">
+                    Save name
+                  </Button>
+                </form>
+              ) : (
+                <button
+                  type="button"
+                  className="flow-link"
+                  aria-current={f.id === openId ? 'page' : undefined}
+                  title={`Open ${shown} on the canvas`}
+                  onClick={() => void openWorkspaceFlow(f.id)}
+                >
+                  <Workflow size={14} aria-hidden="true" />
+                  <span>{f.name}</span>
+                  {shown !== f.name && <span className="flow-link__id">({f.id})</span>}
+                </button>
+              )}
+              <Menu
+                label={`${shown} actions`}
+                align="end"
+                items={[
+                  {
+                    label: 'Rename',
+                    icon: <Pencil size={14} />,
+                    onSelect: () => setRenaming(f.id),
                   },
-                },
-                'separator',
-                {
-                  label: 'Delete…',
-                  icon: <Trash2 size={14} />,
-                  danger: true,
-                  onSelect: () => setConfirming(f),
-                },
-              ]}
-              trigger={
-                <IconButton
-                  size="sm"
-                  className="flow-menu"
-                  label={`Actions for ${f.name}`}
-                  tooltip="Rename, duplicate, export or delete"
-                  icon={<Ellipsis size={14} />}
-                />
-              }
-            />
-          </li>
-        ))}
+                  {
+                    label: 'Duplicate',
+                    icon: <Copy size={14} />,
+                    onSelect: () => void duplicateWorkspaceFlow(f.id),
+                  },
+                  {
+                    label: 'Export flow',
+                    icon: <Download size={14} />,
+                    onSelect: () => {
+                      const flow = workspaceFlows().get(f.id);
+                      if (flow) download(`${f.id}.flow.json`, flowFileText(flow));
+                    },
+                  },
+                  'separator',
+                  {
+                    label: 'Delete…',
+                    icon: <Trash2 size={14} />,
+                    danger: true,
+                    onSelect: () => setConfirming(f),
+                  },
+                ]}
+                trigger={
+                  <IconButton
+                    size="sm"
+                    className="flow-menu"
+                    label={`Actions for ${shown}`}
+                    tooltip="Rename, duplicate, export or delete"
+                    icon={<Ellipsis size={14} />}
+                  />
+                }
+              />
+            </li>
+          );
+        })}
       </ul>
       <Dialog
         open={confirming !== undefined}

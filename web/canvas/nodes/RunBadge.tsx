@@ -1,5 +1,5 @@
 import { useDesigner } from '../../designer/designerStore.ts';
-import { formatCountdown } from '../../inspector/formatTime.ts';
+import { dueWords } from '../../inspector/formatTime.ts';
 import { shownFlow, useInspector } from '../../inspector/inspectorState.ts';
 import { useRuntimeState } from '../../state/runtimeState.ts';
 
@@ -9,6 +9,7 @@ const WORDS = {
   running: 'running',
   ran: 'ran',
   skipped: 'skipped',
+  stopped: 'stopped',
   idle: '',
 } as const;
 
@@ -24,10 +25,10 @@ export function RunBadge({ nodeId }: { nodeId: string }) {
   );
   // The countdown's text, not the clock: the badge renders when the text it draws changes.
   const countdown = useRuntimeState((s) =>
-    run?.due != null ? formatCountdown(run.due - s.clock.now) : '',
+    run?.due != null ? dueWords(run.due - s.clock.now) : '',
   );
   if (!run || run.state === 'idle') return null;
-  const due = run.due !== null ? `, due ${countdown}` : '';
+  const due = run.due !== null ? `, ${countdown}` : '';
   const generation = run.generation ? `, generation ${run.generation}` : '';
   return (
     // A note, so that its name is announced: a paragraph's aria-label is not.

@@ -1,7 +1,11 @@
+import { STOP_SHORTCUT } from '../../inspector/ProcessControls.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 
 const SHORTCUTS: [string, string][] = [
-  ['Delete or Backspace', 'delete the selection'],
+  [
+    'Delete or Backspace',
+    'delete the node or edge focused from the keyboard, or else the selection',
+  ],
   ['Ctrl+Z', 'undo'],
   ['Ctrl+Shift+Z or Ctrl+Y', 'redo'],
   ['Ctrl+C, Ctrl+V', 'copy and paste (pasted nodes get new ids)'],
@@ -19,7 +23,8 @@ const SHORTCUTS: [string, string][] = [
   ['Escape or Tab in an expression', 'leave it (Escape: for the properties panel)'],
   ['Tab in a JSON field', 'leave it (Enter makes a new line; a syntax error is marked as typed)'],
   ['?', 'this help'],
-  ['Escape', 'stop the process inspected, or close a dialog'],
+  ['Escape', 'deselect, close a menu or a dialog, or cancel a drag'],
+  [STOP_SHORTCUT, 'stop the process inspected (as its Stop button does)'],
 ];
 
 const STEPS: [string, string][] = [

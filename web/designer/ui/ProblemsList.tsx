@@ -30,6 +30,11 @@ export function ProblemsList() {
     <section className="problems" aria-labelledby="problems-heading">
       <h2 id="problems-heading">
         Problems <span className="count">{problems.length}</span>
+        {warnings.length > 0 && (
+          <>
+            {' · '}Warnings <span className="count">{warnings.length}</span>
+          </>
+        )}
       </h2>
       {!checked && <p className="ok">Checking the flow…</p>}
       {checked && problems.length === 0 && warnings.length === 0 && (

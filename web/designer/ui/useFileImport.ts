@@ -7,6 +7,7 @@ import {
   spawnImportWorker,
 } from '../../workspace/importOffThread.ts';
 import { useWorkspaceActions } from '../../workspace/workspaceActions.ts';
+import { useDesigner } from '../designerStore.ts';
 
 // Files are read, parsed and checked in a worker of their own, so that no file, however large
 // or deep, can keep the page from drawing its next frame.
@@ -21,13 +22,35 @@ function cannotRunNote(name: string, problems: number): string {
     : `"${name}" cannot run until its ${problems} problems are fixed; Problems lists them.`;
 }
 
+/** What an import says above the canvas; `about`, the ids of the flows it brought in. */
+interface ImportMessage {
+  ok: boolean;
+  text: string;
+  about?: string[];
+}
+
+/** Notes as sentences, each ended by a full stop, so that none runs into the next. */
+export function sentences(notes: readonly string[]): string {
+  return notes
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .map((n) => (/[.!?]$/.test(n) ? n : `${n}.`))
+    .join(' ');
+}
+
 /**
  * Import by file picker, by dropping a file on the page, or by pasting a flow's JSON anywhere
  * but a text field. A refused file leaves the workspace as it was and the message says why.
  */
 export function useFileImport() {
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
+  const [message, setMessage] = useState<ImportMessage | undefined>();
   const { addImportedFlows, runtime, workspaceFlows } = useWorkspaceActions();
+  // A message about the flows imported goes when another flow is opened: it was not about it.
+  const openFlow = useDesigner((s) => (s.open ? s.meta.id : undefined));
+  useEffect(() => {
+    if (message?.about && (openFlow === undefined || !message.about.includes(openFlow)))
+      setMessage(undefined);
+  }, [openFlow, message]);
 
   useEffect(() => importer.warm(), []);
 
@@ -39,13 +62,14 @@ export function useFileImport() {
       }
       await addImportedFlows(result.flows);
       const renamed = result.renamed.map(
-        ([from, to]) => `"${from}" came in as "${to}" (that id was taken)`,
+        ([from, to]) => `"${from}" came in as "${to}" (that id was taken).`,
       );
       const cannotRun = result.cannotRun.map((f) => cannotRunNote(f.name, f.problems.length));
       const names = result.flows.map((f) => f.name ?? f.id).join(', ');
       setMessage({
         ok: true,
-        text: [`Imported ${names}.`, ...renamed, ...cannotRun, ...result.warnings].join(' '),
+        text: sentences([`Imported ${names}.`, ...renamed, ...cannotRun, ...result.warnings]),
+        about: result.flows.map((f) => f.id),
       });
     },
     [addImportedFlows],

@@ -1,8 +1,14 @@
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { Annotation, Compartment, EditorState, type Extension } from '@codemirror/state';
+import {
+  Annotation,
+  Compartment,
+  EditorState,
+  type ChangeSet,
+  type Extension,
+} from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EditorControl } from './editorControl.ts';
 
 export interface CodeMirrorProps {
@@ -19,6 +25,16 @@ export interface CodeMirrorProps {
   placeholder?: string | undefined;
   /** Lines of height it opens at (it grows with its text, and scrolls past 20). */
   rows?: number;
+  /**
+   * The most characters the text may hold: an edit (a paste) that would make it longer is
+   * refused before the editor lays it out, and says why under the field.
+   */
+  maxChars?: number;
+}
+
+/** What the editor says when an edit would pass its limit. */
+export function overLimit(chars: number, max: number): string {
+  return `That would make the text ${chars.toLocaleString('en')} characters; at most ${max.toLocaleString('en')} fit in a context, so nothing was pasted`;
 }
 
 /** Marks the editor's own update of its text to the value it was given (undo, a reset). */
@@ -57,7 +73,9 @@ export function CodeMirrorEditor({
   disabled = false,
   placeholder,
   rows = 1,
+  maxChars,
 }: CodeMirrorProps) {
+  const [refused, setRefused] = useState<string | undefined>();
   const parent = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const attributes = useRef(new Compartment());
@@ -79,8 +97,20 @@ export function CodeMirrorEditor({
           placeholder === undefined ? [] : placeholderText(placeholder),
           attributes.current.of(attributesOf(control, multiline, disabled)),
           editable.current.of(editableOf(disabled)),
+          // Refused as a transaction, before the document is made or drawn: a huge paste
+          // costs no layout, so the page never stalls on it.
+          maxChars === undefined
+            ? []
+            : EditorState.transactionFilter.of((tr) => {
+                if (!tr.docChanged || tr.annotation(fromOutside)) return tr;
+                const chars = tr.startState.doc.length + lengthChange(tr.changes);
+                if (chars <= maxChars) return tr;
+                setRefused(overLimit(chars, maxChars));
+                return [];
+              }),
           EditorView.updateListener.of((u) => {
             if (!u.docChanged || u.transactions.some((t) => t.annotation(fromOutside))) return;
+            setRefused(undefined);
             latest.current(u.state.doc.toString());
           }),
         ],
@@ -126,10 +156,26 @@ export function CodeMirrorEditor({
   }, [id, labelId, describedBy, invalid, multiline, disabled]);
 
   return (
-    <div
-      ref={parent}
-      className={`nodrag wf-code${multiline ? ' wf-code--multiline' : ''}${disabled ? ' wf-code--disabled' : ''}`}
-      style={multiline ? { ['--wf-code-rows' as string]: Math.min(rows, 20) } : undefined}
-    />
+    <>
+      <div
+        ref={parent}
+        className={`nodrag wf-code${multiline ? ' wf-code--multiline' : ''}${disabled ? ' wf-code--disabled' : ''}`}
+        style={multiline ? { ['--wf-code-rows' as string]: Math.min(rows, 20) } : undefined}
+      />
+      {refused && (
+        <p role="alert" className="wf-field__error">
+          {refused}
+        </p>
+      )}
+    </>
   );
+}
+
+/** How much longer a change makes a document, without making the new document. */
+function lengthChange(changes: ChangeSet): number {
+  let delta = 0;
+  changes.iterChangedRanges((fromA, toA, fromB, toB) => {
+    delta += toB - fromB - (toA - fromA);
+  });
+  return delta;
 }

@@ -1,5 +1,6 @@
 import { json } from '@codemirror/lang-json';
 import { linter, type Diagnostic } from '@codemirror/lint';
+import { MAX_VALUE_CHARS } from '../../../shared/contextWrite.ts';
 import { jsonSyntaxProblem } from '../../../shared/jsonText.ts';
 import { CodeMirrorEditor, type CodeMirrorProps } from './CodeMirrorEditor.tsx';
 import { codeHighlighting } from './jsonataLanguage.ts';
@@ -22,7 +23,18 @@ const JSON_EXTENSIONS = [json(), codeHighlighting, jsonSyntax];
 
 export type JsonEditorProps = Omit<CodeMirrorProps, 'extensions' | 'multiline'>;
 
-/** The CodeMirror editor of a JsonField, in the code editor's chunk, loaded when one is shown. */
+/**
+ * The CodeMirror editor of a JsonField, in the code editor's chunk, loaded when one is shown. A
+ * JSON document here becomes a value (a context, an event's payload): it holds no more than a
+ * value may (MAX_VALUE_CHARS), and a longer paste is refused before it is laid out.
+ */
 export function JsonEditor(props: JsonEditorProps) {
-  return <CodeMirrorEditor {...props} extensions={JSON_EXTENSIONS} multiline />;
+  return (
+    <CodeMirrorEditor
+      {...props}
+      extensions={JSON_EXTENSIONS}
+      multiline
+      maxChars={MAX_VALUE_CHARS}
+    />
+  );
 }

@@ -38,7 +38,7 @@ const completionSource =
 /** Escape and Tab leave the editor: Tab to the next control, Escape to the panel. */
 function leaveOnEscape(designer: DesignerStore, e: KeyboardEvent, view: EditorView): boolean {
   if (e.key !== 'Escape' || completionStatus(view.state) !== null) return false;
-  // This Escape was for the editor, not for the process inspected (ProcessControls).
+  // This Escape was for the editor, not for the canvas (which deselects on it).
   e.preventDefault();
   e.stopPropagation();
   endTyping(designer);
