@@ -98,9 +98,10 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // web/ in layers (docs/architecture.md): no module reaches itself through its imports. Every
-    // import in this project names its file (`./x.ts`), so Node's resolution finds each one.
-    files: ['web/**/*.{ts,tsx}'],
+    // No module reaches itself through its imports, anywhere in the tree (docs/architecture.md#boundaries);
+    // a type-only import counts too: a circle of types is a circle of meaning. Every import in
+    // this project names its file (`./x.ts`), so Node's resolution finds each one.
+    files: ['**/*.{ts,tsx,mjs}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx'],
@@ -117,7 +118,7 @@ export default tseslint.config(
   },
   ...layerRules,
   {
-    files: ['shared/**/*.ts', 'runtime/engine/**/*.ts'],
+    files: ['shared/**/*.ts', 'runtime/engine/**/*.ts', 'runtime/expr/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': [
@@ -128,9 +129,10 @@ export default tseslint.config(
     },
   },
   {
-    // The engine has no clock and no randomness: the supervisor passes time in.
-    files: ['runtime/engine/**/*.ts'],
-    ignores: ['runtime/engine/**/*.test.ts'],
+    // The engine and its expressions have no clock and no randomness: the supervisor passes time
+    // in, and a run's seeded values come from its snapshot.
+    files: ['runtime/engine/**/*.ts', 'runtime/expr/**/*.ts'],
+    ignores: ['runtime/engine/**/*.test.ts', 'runtime/expr/**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

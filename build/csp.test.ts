@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import viteConfig from '../vite.config.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'wakeflow-build-'));
@@ -34,4 +35,12 @@ describe('the built app carries a Content-Security-Policy', () => {
     for (const file of js)
       expect(readFileSync(join(out, 'assets', file), 'utf8')).not.toMatch(globalEval);
   }, 120_000);
+});
+
+describe('the header policy (vite preview)', () => {
+  it('is the page’s, and no other origin may frame the app, which only a header can say', () => {
+    const header = viteConfig.preview?.headers?.['Content-Security-Policy'];
+    expect(header).toBe(`${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
+    expect(CONTENT_SECURITY_POLICY).not.toContain('frame-ancestors');
+  });
 });

@@ -20,6 +20,13 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
+ * The policy as a header (vite preview, and what a host should send): the same, and no page
+ * of another origin may frame the app (clickjacking). A meta tag cannot say that: browsers
+ * ignore frame-ancestors there, so only the header carries it.
+ */
+export const HEADER_CONTENT_SECURITY_POLICY = `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
+
+/**
  * Puts the policy into the built index.html as a meta tag. Only the build: Vite's dev server
  * injects inline scripts of its own for hot reloading.
  */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LOOP_FLOW } from '../bench/browser/loopFlow.ts';
-import { addReactProbe } from '../bench/browser/reactCommits.ts';
-import { installRenderProbe, type RenderProbe } from '../bench/browser/renderProbe.ts';
+import { LOOP_FLOW } from '../test-support/loopFlow.ts';
+import { addReactProbe } from '../test-support/reactCommits.ts';
+import { installRenderProbe, type RenderProbe } from '../test-support/renderProbe.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 const T0 = new Date('2026-01-01T00:00:00Z');

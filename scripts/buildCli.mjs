@@ -33,9 +33,10 @@ try {
     minify: true,
     metafile: true,
     logLevel: 'warning',
-    // A CommonJS package inside an ES module bundle asks for `require`.
+    // A CommonJS package inside an ES module bundle asks for `require`. The hashbang makes the
+    // entry the package's `wakeflow` bin (npm pack builds it into dist/); on a chunk it is inert.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "#!/usr/bin/env node\nimport { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
   });
   const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/'));

@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Flow, FlowEdge, FlowNode } from './schema.ts';
 import { edgeEssence, nodeEssence } from './signature.ts';
-import type { Problem } from './validateFlow.ts';
+import type { Problem } from './problem.ts';
 
 /**
  * What an import from another format (BPMN) could not map, kept on the node or edge it belongs

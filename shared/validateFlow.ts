@@ -5,22 +5,13 @@ import { durationProblem } from './duration.ts';
 import { expressionAst, expressionProblem } from './expressionSyntax.ts';
 import { cyclicComponents, reachingTo } from './graph.ts';
 import { flowLoops } from './loops.ts';
+import type { Problem } from './problem.ts';
 import type { Flow, FlowNode } from './schema.ts';
 import { unmappedProblems } from './unmapped.ts';
 
-/** One reason a flow cannot run, on the node or edge it belongs to. */
-export interface Problem {
-  /** A stable name for the rule broken, for tests and for filtering. */
-  rule: string;
-  message: string;
-  nodeId?: string;
-  edgeId?: string;
-  /**
-   * Set on what designFlowWarnings finds: worth a designer's attention, but no reason to refuse
-   * a process (docs/format.md#errors refuses only the problems validateFlow reports).
-   */
-  severity?: 'warning';
-}
+// Its own module, so that the rules in other files (unmapped.ts) name it without importing
+// this one, which imports them.
+export type { Problem } from './problem.ts';
 
 export interface ValidateOptions {
   /** The workspace's flows by id; with it, sub-flow nodes are checked against it. */

@@ -5,7 +5,7 @@ import { BIG_EDGES, BIG_NODES, BIG_PREFIX, bigFlow } from './bigFlow.ts';
 /** The size of the big-flow goal: pan and drag at 60 Hz, first render within a second. */
 export const HUGE = { nodes: 5000, edges: 6000 };
 import { installCanvasProbe, type CanvasProbe } from './canvasProbe.ts';
-import { addReactProbe } from './reactCommits.ts';
+import { addReactProbe } from '../../test-support/reactCommits.ts';
 import { serve } from './serve.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Fiber, ReactCommits } from './reactCommits.ts';
+import type { Fiber, ReactCommits } from '../../test-support/reactCommits.ts';
 
 /**
  * What the canvas benchmark installs in the app's page before any of its scripts run, after the

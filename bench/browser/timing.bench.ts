@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { deepFile, hugeFile } from '../../e2e/fixtures/bad/generate.ts';
 import { InspectorPage } from '../../e2e/fixtures/inspectorPage.ts';
 import { median } from '../harness.ts';
-import { NAME_SHIM } from './reactCommits.ts';
+import { NAME_SHIM } from '../../test-support/reactCommits.ts';
 import { installImportProbe, type ImportRecord } from './importProbe.ts';
 import { installRunProbe, type RunRecord } from './runProbe.ts';
 import { serve, tempDir } from './serve.ts';

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { LOOP_FLOW } from './loopFlow.ts';
-import { addReactProbe } from './reactCommits.ts';
-import { installRenderProbe, type RenderProbe } from './renderProbe.ts';
+import { LOOP_FLOW } from '../../test-support/loopFlow.ts';
+import { addReactProbe } from '../../test-support/reactCommits.ts';
+import { installRenderProbe, type RenderProbe } from '../../test-support/renderProbe.ts';
 import { serve } from './serve.ts';
 
 /**

@@ -15,12 +15,6 @@ export interface SettableClock extends Clock {
 export const isSettable = (clock: Clock): clock is SettableClock =>
   typeof (clock as Partial<SettableClock>).set === 'function';
 
-export class RealClock implements Clock {
-  now(): number {
-    return Date.now();
-  }
-}
-
 export class VirtualClock implements SettableClock {
   constructor(private time: number) {}
   now(): number {

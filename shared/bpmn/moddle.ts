@@ -88,7 +88,7 @@ export interface Moddle {
 }
 
 export function createModdle(): Moddle {
-  // bpmn-moddle ships no types (bench/peers declares the little it uses); this is the rest.
+  // bpmn-moddle ships no types (bpmn-moddle.d.ts declares the little it uses); this is the rest.
   return new BpmnModdle({ wakeflow: wakeflowPackage }) as unknown as Moddle;
 }
 

@@ -24,13 +24,29 @@ function apply(): void {
   for (const l of listeners) l();
 }
 
-/** Reads the stored choice, applies it, and follows the system while the choice is "system". */
-export function startTheme(): void {
+// The theme is the document's (one attribute on <html>), so its state is the page's: one choice
+// and one listener of the system's preference, whoever starts it and how often.
+let stopFollowing: (() => void) | undefined;
+
+/**
+ * Reads the stored choice, applies it, and follows the system while the choice is "system".
+ * Returns what stops following it; a second start replaces the first's listener.
+ */
+export function startTheme(): () => void {
+  stopFollowing?.();
   choice = readChoice();
   apply();
-  query().addEventListener('change', () => {
+  const media = query();
+  const follow = () => {
     if (choice === 'system') apply();
-  });
+  };
+  media.addEventListener('change', follow);
+  const stop = () => {
+    media.removeEventListener('change', follow);
+    if (stopFollowing === stop) stopFollowing = undefined;
+  };
+  stopFollowing = stop;
+  return stop;
 }
 
 export function setThemeChoice(next: ThemeChoice): void {

@@ -7,7 +7,7 @@ import { SubflowFields, type WorkspaceFlow } from './SubflowFields.tsx';
 import { TriggerFields } from './TriggerFields.tsx';
 import { WorkFields } from './WorkFields.tsx';
 
-interface NodeFieldsProps {
+export interface NodeFieldsProps {
   node: FlowNode;
   workspaceFlows: readonly WorkspaceFlow[];
 }

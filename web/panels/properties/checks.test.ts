@@ -25,7 +25,7 @@ describe('checks as you type', () => {
   it('checks paths; an empty `into` is none', () => {
     expect(pathCheck('order.total')).toBeUndefined();
     expect(pathCheck('order..total')).toMatch(/empty part/);
-    expect(pathCheck('')).toBeDefined();
+    expect(pathCheck('')).toBe('the path is empty');
     expect(optionalPathCheck('')).toBeUndefined();
     expect(optionalPathCheck('a.__proto__')).toMatch(/reserved/);
   });
@@ -39,7 +39,7 @@ describe('checks as you type', () => {
   });
 
   it('refuses an empty event name, which the format cannot hold', () => {
-    expect(eventNameRefusal('')).toBeDefined();
+    expect(eventNameRefusal('')).toBe('an event trigger needs the name of the event it waits for');
     expect(eventNameRefusal('prices.changed')).toBeUndefined();
   });
 });

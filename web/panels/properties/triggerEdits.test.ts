@@ -30,9 +30,9 @@ describe('trigger edits', () => {
   });
 
   it('refuses a trigger id the format refuses or another trigger has', () => {
-    expect(triggerIdProblem(on, 0, '')).toBeDefined();
-    expect(triggerIdProblem(on, 0, 'a/b')).toBeDefined();
-    expect(triggerIdProblem(on, 0, '__proto__')).toBeDefined();
+    expect(triggerIdProblem(on, 0, '')).toBe('a trigger needs an id');
+    expect(triggerIdProblem(on, 0, 'a/b')).toBe('an id must not contain "/"');
+    expect(triggerIdProblem(on, 0, '__proto__')).toBe('"__proto__" is a reserved word');
     expect(triggerIdProblem(on, 0, 'kick')).toBe('another trigger of this node is called "kick"');
     expect(triggerIdProblem(on, 1, 'kick')).toBeUndefined();
   });
@@ -53,7 +53,7 @@ describe('trigger edits', () => {
       type: 'number',
     });
     expect(fieldNameProblem(fields, 1, 'approved')).toBe('another field is called "approved"');
-    expect(fieldNameProblem(fields, 1, '')).toBeDefined();
+    expect(fieldNameProblem(fields, 1, '')).toBe('a field needs a name');
     expect(fieldNameProblem(fields, 1, 'amount')).toBeUndefined();
   });
 

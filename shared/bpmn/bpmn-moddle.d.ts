@@ -1,4 +1,4 @@
-// bpmn-moddle ships no types; this is the little of it that bench/peers/bpmn.ts uses.
+// bpmn-moddle ships no types; this is the little of it that shared/bpmn/moddle.ts and bench/peers/bpmn.ts use.
 declare module 'bpmn-moddle' {
   export default class BpmnModdle {
     constructor(options?: Record<string, unknown>);

@@ -32,7 +32,7 @@ export interface ReactCommits {
 /**
  * A minimal React DevTools hook (`__REACT_DEVTOOLS_GLOBAL_HOOK__`, which React calls on every
  * commit, production builds included), installed in the page before its scripts run and shared
- * by the probes that count renders (renderProbe.ts, canvasProbe.ts). Serialized into the page
+ * by the probes that count renders (renderProbe.ts, bench/browser/canvasProbe.ts). Serialized into the page
  * (`page.addInitScript`), so it uses nothing from its module.
  */
 export function installReactCommits(): void {
