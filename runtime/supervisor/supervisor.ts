@@ -3,6 +3,7 @@ import { contextPathProblem } from '../../shared/contextPath.ts';
 import { seedOf } from '../expr/seeded.ts';
 import { startSnapshot, statusOf, step, waitsWithTriggers } from '../engine/step.ts';
 import { earliestTimer } from '../engine/timers.ts';
+import { forkProcess, type ForkOptions } from './fork.ts';
 import { isSettable } from './clock.ts';
 import { loadFlowSet, signaturesById } from './flowSet.ts';
 import { pendingWakes, withPendingWakes } from './pendingWakes.ts';
@@ -49,6 +50,17 @@ export class Supervisor extends SupervisorWakes {
     return this.locked(id, () => this.create(id, flowId, options));
   }
 
+  /** Starts a process at the position of a journal entry of another (fork.ts); the caller drives it. */
+  fork(source: string, options: ForkOptions): Promise<ProcessRecord> {
+    const deps = {
+      store: this.store,
+      clock: this.clock,
+      newId: this.newId,
+      sleptOn: (r: ProcessRecord) => this.sleptOn(r),
+    };
+    return forkProcess(deps, source, options).then((r) => (this.changed(r.id), r));
+  }
+
   private async create(id: string, flowId: string, options: StartOptions): Promise<ProcessRecord> {
     if (options.context !== undefined && options.shareContextWith !== undefined) {
       throw new SupervisorError('a process starts on a new context or shares one, not both');
@@ -65,6 +77,8 @@ export class Supervisor extends SupervisorWakes {
     if (!flow) throw new SupervisorError(`there is no flow "${flowId}" in the workspace`);
     assertRunnable(flows);
     let contextId: string;
+    // The context as found, journalled with the start so that a past one can be rebuilt.
+    let found: { version: number; value: unknown } | undefined;
     if (options.shareContextWith !== undefined) {
       const other = await this.store.getProcess(options.shareContextWith);
       if (!other)
@@ -72,6 +86,8 @@ export class Supervisor extends SupervisorWakes {
           `there is no process "${options.shareContextWith}" to share a context with`,
         );
       contextId = other.contextId;
+      const shared = await this.store.getContext(contextId);
+      if (shared) found = { version: shared.version, value: shared.value };
     } else {
       // Ids from an earlier run of the same generator may be taken (a crash between writes).
       do contextId = this.newId('context');
@@ -80,6 +96,7 @@ export class Supervisor extends SupervisorWakes {
       if (!(await this.store.putContext({ id: contextId, version: 0, value }, null))) {
         throw new SupervisorError(`a context "${contextId}" already exists`);
       }
+      found = { version: 0, value };
     }
     const versions = signaturesById(flows);
     for (const f of flows.values()) await this.store.putFlowVersion(f, versions[f.id]!);
@@ -110,7 +127,11 @@ export class Supervisor extends SupervisorWakes {
       ? { ...record, status: 'stopped' as const, stoppedFrom: 'running' as const }
       : record;
     await this.store.putProcess(first, [
-      this.stamp(id, { type: 'started', flow: flowId, contextId }, first.snapshot),
+      this.stamp(
+        id,
+        { type: 'started', flow: flowId, contextId, ...(found && { context: found }) },
+        first.snapshot,
+      ),
     ]);
     return options.paused || options.drive === false ? first : this.driveUnlocked(id);
   }
