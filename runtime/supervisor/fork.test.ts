@@ -52,9 +52,7 @@ describe('the context as of a journal entry (pastContext)', () => {
       writes: [{ path: 'n', before: 1, after: 2, process: 'p', node: 'count', version: 1, at: T0 }],
     });
     // The live context went on: the answer and what `use` made of it.
-    expect(
-      (await store.getContext(journal[0]!.type === 'started' ? journal[0].contextId : ''))!.value,
-    ).toEqual({
+    expect((await store.getContext((await store.getProcess('p'))!.contextId))!.value).toEqual({
       n: 2,
       reply: 'yes',
       result: 'yes 2',

@@ -10,6 +10,7 @@ import { useInspector, type Inspection } from './inspectorState.ts';
 import { JournalPanel } from './JournalPanel.tsx';
 import { ControlError, ProcessControls } from './ProcessControls.tsx';
 import { ProcessTable } from './ProcessTable.tsx';
+import { PastContextPanel } from './PastContextPanel.tsx';
 import { SnapshotPanel } from './SnapshotPanel.tsx';
 import { STATUS_HINTS, statusLabel } from './statusLabel.ts';
 import { WaitForms } from './WaitForms.tsx';
@@ -31,6 +32,7 @@ const Controls = shows(ProcessControls, ['record']);
 const FlowChanged = shows(FlowChangedPanel, ['record', 'diffs', 'flows']);
 const Waits = shows(WaitForms, ['record', 'flows']);
 const Snapshot = shows(SnapshotPanel, ['record', 'flows', 'shown', 'journal']);
+const PastContext = shows(PastContextPanel, ['record', 'shown', 'journal']);
 const Context = shows(ContextPanel, ['record', 'context', 'changes', 'journal']);
 const Generations = shows(GenerationsPanel, ['record', 'flows']);
 const Journal = shows(JournalPanel, ['record', 'journal', 'journalMore']);
@@ -94,6 +96,7 @@ function InspectionView() {
             {record.status === 'flow-changed' && <FlowChanged inspection={inspection} />}
             <Waits inspection={inspection} />
             <Snapshot inspection={inspection} />
+            {inspection.shown.entry !== undefined && <PastContext inspection={inspection} />}
             <Context inspection={inspection} />
             <Generations inspection={inspection} />
           </div>
