@@ -61,7 +61,7 @@ export function InspectorPanel() {
         <Panel id="processes" defaultSize="26%" minSize="200px">
           <ProcessTable />
         </Panel>
-        <Separator className="resize-handle" />
+        <Separator className="resize-handle" aria-label="Resize the process list" />
         <Panel id="process" minSize="40%">
           {inspecting ? (
             <InspectionView />
@@ -101,7 +101,7 @@ function InspectionView() {
             <Generations inspection={inspection} />
           </div>
         </Panel>
-        <Separator className="resize-handle" />
+        <Separator className="resize-handle" aria-label="Resize the journal" />
         <Panel id="journal" defaultSize="34%" minSize="220px">
           <Journal inspection={inspection} />
         </Panel>
