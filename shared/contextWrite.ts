@@ -11,6 +11,18 @@ type JsonObject = Record<string, unknown>;
 const isObject = (v: unknown): v is JsonObject =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** The value at a context path, or undefined. */
+export function readPath(doc: unknown, path: string): unknown {
+  const parsed = parseContextPath(path);
+  if ('problem' in parsed) return undefined;
+  let at = doc;
+  for (const key of parsed.keys) {
+    if (!isObject(at) || !Object.hasOwn(at, key)) return undefined;
+    at = at[key];
+  }
+  return at;
+}
+
 /**
  * Applies writes in order and returns the new document; the old one is left untouched, and only
  * the objects along each path are copied. A write through a value that is not an object replaces

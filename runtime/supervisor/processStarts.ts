@@ -58,6 +58,8 @@ export class ProcessStarts {
     if (!flow) throw new SupervisorError(`there is no flow "${flowId}" in the workspace`);
     assertRunnable(flows);
     let contextId: string;
+    // The context as found, journalled with the start so that a past one can be rebuilt.
+    let found: { version: number; value: unknown } | undefined;
     if (options.shareContextWith !== undefined) {
       const other = await store.getProcess(options.shareContextWith);
       if (!other)
@@ -65,6 +67,8 @@ export class ProcessStarts {
           `there is no process "${options.shareContextWith}" to share a context with`,
         );
       contextId = other.contextId;
+      const shared = await store.getContext(contextId);
+      if (shared) found = { version: shared.version, value: shared.value };
     } else {
       // Ids from an earlier run of the same generator may be taken (a crash between writes).
       do contextId = newId('context');
@@ -73,6 +77,7 @@ export class ProcessStarts {
       if (!(await store.putContext({ id: contextId, version: 0, value }, null))) {
         throw new SupervisorError(`a context "${contextId}" already exists`);
       }
+      found = { version: 0, value };
     }
     const versions = signaturesById(flows);
     for (const f of flows.values()) await store.putFlowVersion(f, versions[f.id]!);
@@ -103,7 +108,11 @@ export class ProcessStarts {
       ? { ...record, status: 'stopped' as const, stoppedFrom: 'running' as const }
       : record;
     await store.putProcess(first, [
-      runner.stamp(id, { type: 'started', flow: flowId, contextId }, first.snapshot),
+      runner.stamp(
+        id,
+        { type: 'started', flow: flowId, contextId, ...(found && { context: found }) },
+        first.snapshot,
+      ),
     ]);
     return options.paused || options.drive === false ? first : runner.drive(id);
   }

@@ -79,7 +79,15 @@ export interface ContextChange {
 }
 
 export type SupervisorJournalEntry =
-  | { type: 'started'; flow: string; contextId: string }
+  | {
+      type: 'started';
+      flow: string;
+      contextId: string;
+      /** The context as the process found it, so that a past one can be rebuilt (pastContext.ts). */
+      context?: { version: number; value: unknown };
+      /** A fork's origin: the process and the journal entry it was forked from (fork.ts). */
+      from?: ForkOrigin;
+    }
   | { type: 'stopped' }
   | { type: 'resumed' }
   | { type: 'retried'; node: string }
@@ -90,6 +98,13 @@ export type SupervisorJournalEntry =
   | { type: 'context-edited'; writes: ContextWrite[] }
   /** Older passes the retention rule summed up: how many, how many entries, from when to when. */
   | { type: 'summarized'; passes: number; entries: number; from: number; to: number };
+
+/** Where a fork came from, and whether it took a copy of the context as of then or the live one. */
+export interface ForkOrigin {
+  process: string;
+  seq: number;
+  context: 'past' | 'live';
+}
 
 export type JournalEntry = (EngineJournalEntry | SupervisorJournalEntry) & {
   process: string;

@@ -7,6 +7,7 @@ import { ContextWrites } from './contextWrites.ts';
 import { Controls, type ResolveChoice } from './controls.ts';
 import { Deliveries } from './deliveries.ts';
 import { FlowReader } from './flowReader.ts';
+import { forkProcess, type ForkOptions } from './fork.ts';
 import { InMemoryRunner } from './inMemoryRun.ts';
 import { BATCH_SLICE_MS, MAX_STEPS_PER_BATCH, MAX_STEPS_PER_RUN } from './limits.ts';
 import { InProcessLocks } from './locks.ts';
@@ -57,6 +58,7 @@ export class Supervisor {
   private readonly batcher: WakeBatcher;
   /** How `advanceTo` moves the clock: chosen once, from `wakeOneByOne`. */
   private readonly advance: Advance;
+  private readonly newId: (kind: 'process' | 'context') => string;
 
   constructor(
     readonly store: Store,
@@ -64,7 +66,8 @@ export class Supervisor {
     options: WakeOptions = {},
   ) {
     let ids = 0;
-    const newId = options.newId ?? ((kind: 'process' | 'context') => `${kind}-${++ids}`);
+    const newId = (this.newId =
+      options.newId ?? ((kind: 'process' | 'context') => `${kind}-${++ids}`));
     const maxSteps = options.maxStepsPerRun ?? MAX_STEPS_PER_RUN;
     const stopRequests = new Set<string>();
     const changes = this.changes;
@@ -119,6 +122,17 @@ export class Supervisor {
   /** Starts a process of `flowId` on a new context, or bound to the context of another process. */
   start(flowId: string, options: StartOptions = {}): Promise<ProcessRecord> {
     return this.starts.start(flowId, options);
+  }
+
+  /** Starts a process at the position of a journal entry of another (fork.ts); the caller drives it. */
+  fork(source: string, options: ForkOptions): Promise<ProcessRecord> {
+    const deps = {
+      store: this.store,
+      clock: this.clock,
+      newId: this.newId,
+      sleptOn: (r: ProcessRecord) => this.flows.sleptOn(r),
+    };
+    return forkProcess(deps, source, options).then((r) => (this.changes.changed(r.id), r));
   }
 
   /**

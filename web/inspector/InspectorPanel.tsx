@@ -11,6 +11,7 @@ import { useInspector, type Inspection } from './inspectorState.ts';
 import { JournalPanel } from './JournalPanel.tsx';
 import { ControlError, ProcessControls } from './ProcessControls.tsx';
 import { ProcessTable } from './ProcessTable.tsx';
+import { PastContextPanel } from './PastContextPanel.tsx';
 import { SnapshotPanel } from './SnapshotPanel.tsx';
 import { statusHint } from './statusLabel.ts';
 import { WaitForms } from './WaitForms.tsx';
@@ -39,6 +40,7 @@ const Controls = shows(ProcessControls, ['record'], 'Process controls');
 const FlowChanged = shows(FlowChangedPanel, ['record', 'diffs', 'flows'], 'Flow changed');
 const Waits = shows(WaitForms, ['record', 'flows'], 'Waits');
 const Snapshot = shows(SnapshotPanel, ['record', 'flows', 'shown', 'journal'], 'Snapshot');
+const PastContext = shows(PastContextPanel, ['record', 'shown', 'journal'], 'Past context');
 const Context = shows(ContextPanel, ['record', 'context', 'changes', 'journal'], 'Context');
 const Generations = shows(GenerationsPanel, ['record', 'flows'], 'Generations');
 const Journal = shows(JournalPanel, ['record', 'journal', 'journalMore'], 'Journal');
@@ -67,7 +69,7 @@ export function InspectorPanel() {
         <Panel id="processes" defaultSize="26%" minSize="200px">
           <ProcessTable />
         </Panel>
-        <Separator className="resize-handle" />
+        <Separator className="resize-handle" aria-label="Resize the process list" />
         <Panel id="process" minSize="40%">
           {inspecting ? (
             <InspectionView />
@@ -102,11 +104,12 @@ function InspectionView() {
             {record.status === 'flow-changed' && <FlowChanged inspection={inspection} />}
             <Waits inspection={inspection} />
             <Snapshot inspection={inspection} />
+            {inspection.shown.entry !== undefined && <PastContext inspection={inspection} />}
             <Context inspection={inspection} />
             <Generations inspection={inspection} />
           </div>
         </Panel>
-        <Separator className="resize-handle" />
+        <Separator className="resize-handle" aria-label="Resize the journal" />
         <Panel id="journal" defaultSize="34%" minSize="220px">
           <Journal inspection={inspection} />
         </Panel>

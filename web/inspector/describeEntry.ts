@@ -47,7 +47,9 @@ export function describeEntry(e: JournalEntry, { generation = true } = {}): stri
     case 'resolved':
       return `resolved: ${e.choice}`;
     case 'started':
-      return `started on ${e.flow}`;
+      return e.from
+        ? `started on ${e.flow}, forked from ${e.from.process} (its entry ${e.from.seq}, on ${e.from.context === 'past' ? 'a copy of its context as of then' : 'its live context'})`
+        : `started on ${e.flow}`;
     case 'retried':
       return `retried ${e.node}`;
     case 'summarized':

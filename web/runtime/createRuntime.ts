@@ -14,6 +14,7 @@ import type {
   RuntimeEvent,
 } from './runtimeProtocol.ts';
 import type { ProcessStatus } from '../../runtime/supervisor/records.ts';
+import type { PastContext } from '../../runtime/supervisor/pastContext.ts';
 import type { ProcessCounts } from '../../runtime/supervisor/store.ts';
 import type { WorkerEntry } from './runtimeWorker.ts';
 import type { TestHooks } from './testHooks.ts';
@@ -51,6 +52,8 @@ export interface Runtime {
    * of its journal; undefined when there is none.
    */
   reading(id: string, journalLimit?: number): Promise<ProcessReading | undefined>;
+  /** A process's context as of its journal entry `seq` (its store key), rebuilt by the worker. */
+  pastContext(id: string, seq: number): Promise<PastContext>;
   /**
    * Advances the virtual clock to `target`, firing every timer due on the way, in order; reports
    * each stop and ends early, at the last time reached, when `signal` is aborted.
@@ -247,6 +250,7 @@ export async function createRuntime(options: {
     processIds: (flow, status) => call((r) => r.processIds(flow, status)),
     processNames: () => call((r) => r.processNames()),
     reading: (id, journalLimit) => call((r) => r.reading(id, journalLimit)),
+    pastContext: (id, seq) => call((r) => r.pastContext(id, seq) as Promise<PastContext>),
     async advanceTo(target, { onProgress, signal }) {
       const advance = ++advances;
       if (onProgress) progress.set(advance, onProgress);

@@ -9,6 +9,9 @@ import type {
   ProcessStatus,
 } from '../../runtime/supervisor/records.ts';
 import { Supervisor, type StartOptions } from '../../runtime/supervisor/supervisor.ts';
+import type { ForkOptions } from '../../runtime/supervisor/fork.ts';
+import { snapshotAsOf } from '../../runtime/supervisor/journalSnapshots.ts';
+import { pastContext, type PastContext } from '../../runtime/supervisor/pastContext.ts';
 import type {
   ClockState,
   Peers,
@@ -149,6 +152,13 @@ export async function openWorkerRuntime(
           return record;
         };
       }
+      if (method === 'fork') {
+        return async (source: string, options: ForkOptions) => {
+          const record = await target.fork(source, options);
+          if (record.status === 'running') void drive(record.id);
+          return record;
+        };
+      }
       if (method === 'stop') {
         return (id: string) => {
           peers.post({ type: 'stop', process: id });
@@ -219,6 +229,20 @@ export async function openWorkerRuntime(
         journalMore: page.more,
         flows,
       };
+    },
+
+    /**
+     * A process's context as of its journal entry `seq`, as of the entry that keeps the position
+     * shown then (asOf.ts), rebuilt here: the page reads the answer, never the whole journal.
+     */
+    async pastContext(id: string, seq: number): Promise<PastContext> {
+      const record = await store.getProcess(id);
+      if (!record) return { ok: false, problem: `there is no process "${id}"` };
+      const journal = await store.journal(id);
+      const index = journal.findIndex((e) => (e as { seq?: unknown }).seq === seq);
+      if (index === -1) return { ok: false, problem: `its journal no longer holds that entry` };
+      const kept = snapshotAsOf(journal, index)?.entry ?? index;
+      return pastContext(journal, kept, await store.contextChanges(record.contextId));
     },
 
     clockState,

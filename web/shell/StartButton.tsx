@@ -4,6 +4,7 @@ import { useRuntimeState } from '../state/runtimeState.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
 import { ChevronDown, Play } from '../ui/icons.tsx';
 import { notify } from '../ui/Toast.tsx';
+import { useKeyShortcut } from '../ui/keyShortcut.ts';
 import { setStartOpen } from '../state/shellState.ts';
 import { firstContextOf, startProcess, useStartDeps } from '../panels/startProcess.ts';
 
@@ -31,12 +32,15 @@ export function StartButton() {
     }
   };
 
+  useKeyShortcut('Ctrl+Enter', () => void start(), { enabled: ready && flowId !== undefined });
+
   return (
     <div className="start-button" role="group" aria-label="Start">
       <Button
         variant="primary"
         icon={<Play size={14} aria-hidden="true" />}
         disabled={!ready || !flowId}
+        shortcut="Ctrl+Enter"
         tooltip={
           canRun
             ? `Start a process of ${flowName} on the context it last started with, and watch it`

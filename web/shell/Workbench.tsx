@@ -34,6 +34,8 @@ import {
 } from '../state/shellState.ts';
 import { TopBar } from './TopBar.tsx';
 import { PanelBoundary } from '../ui/PanelBoundary.tsx';
+import { useKeyShortcut } from '../ui/keyShortcut.ts';
+import { focusNextRegion } from './regionFocus.ts';
 import './shell.css';
 
 /** The workbench: one screen to draw, run and watch a flow. */
@@ -68,6 +70,9 @@ function WorkbenchLayout() {
   const shell = useShellStore();
   const onHelp = useCallback(() => openHelp(shell), [shell]);
   useDesignerSession(onHelp);
+  // F6 and Shift+F6 move between the flow list, the canvas, the properties and the run view.
+  useKeyShortcut('F6', () => focusNextRegion(document, false), { inText: true });
+  useKeyShortcut('Shift+F6', () => focusNextRegion(document, true), { inText: true });
   const { importFile, message, dismiss } = useFileImport();
   const helpOpen = useShell((s) => s.helpOpen);
   const startOpen = useShell((s) => s.startOpen);
@@ -116,13 +121,13 @@ function WorkbenchLayout() {
                 </PanelBoundary>
               )}
             </Panel>
-            <Separator className="resize-handle" />
+            <Separator className="resize-handle" aria-label="Resize the flow list" />
             <Panel id="canvas" minSize="30%">
               <PanelBoundary name="Canvas">
                 <DesignerArea message={message} dismiss={dismiss} notice={<SleepersNotice />} />
               </PanelBoundary>
             </Panel>
-            <Separator className="resize-handle" />
+            <Separator className="resize-handle" aria-label="Resize the properties" />
             <Panel
               id="properties"
               panelRef={properties}
@@ -142,7 +147,7 @@ function WorkbenchLayout() {
             </Panel>
           </Group>
         </Panel>
-        <Separator className="resize-handle resize-handle--row" />
+        <Separator className="resize-handle resize-handle--row" aria-label="Resize the run view" />
         <Panel
           id="run"
           panelRef={runRef}

@@ -25,6 +25,7 @@ import {
   Workflow,
 } from '../../ui/icons.tsx';
 import { Menu, type MenuItem } from '../../ui/Menu.tsx';
+import { useKeyShortcut } from '../../ui/keyShortcut.ts';
 
 const ICON = 16;
 
@@ -44,7 +45,7 @@ export function DesignerToolbar({
   const designer = useDesignerStore();
   const { autoLayout, redoEdit, undoEdit, currentFlow } = useDesignerActions();
   const showFlow = useShowFlow();
-  const { getInternalNode } = useReactFlow<CanvasNode, CanvasEdge>();
+  const { getInternalNode, fitView } = useReactFlow<CanvasNode, CanvasEdge>();
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | undefined>();
 
@@ -70,6 +71,10 @@ export function DesignerToolbar({
       setBusy(undefined);
     }
   };
+
+  useKeyShortcut('Shift+L', () => void layout(), { enabled: open });
+  // The whole flow, as the canvas's Fit View control shows it (the opening view may not).
+  useKeyShortcut('Shift+1', () => void fitView({ duration: 200 }), { enabled: open });
 
   const exports: (MenuItem | 'separator')[] = [
     {
@@ -118,6 +123,7 @@ export function DesignerToolbar({
       <IconButton
         label="Auto-layout"
         tooltip="Lay the nodes out left to right, and fit them to the view"
+        shortcut="Shift+L"
         icon={<LayoutGrid size={ICON} />}
         onClick={() => void layout()}
         disabled={!open}

@@ -22,6 +22,13 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl+Space in an expression', 'complete a context path of the flow or a JSONata function'],
   ['Escape or Tab in an expression', 'leave it (Escape: for the properties panel)'],
   ['Tab in a JSON field', 'leave it (Enter makes a new line; a syntax error is marked as typed)'],
+  ['Shift+L', 'auto-layout the flow'],
+  ['Shift+1', 'fit the flow to the view'],
+  ['Ctrl+Enter', 'Start: a process of the flow on the canvas'],
+  [
+    'F6, Shift+F6',
+    'move focus to the next (previous) area: flow list, canvas, properties, run view',
+  ],
   ['?', 'this help'],
   ['Escape', 'deselect, close a menu or a dialog, or cancel a drag'],
   [STOP_SHORTCUT, 'stop the process inspected (as its Stop button does)'],
