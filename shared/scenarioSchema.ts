@@ -34,11 +34,9 @@ const answerFields = {
     .optional()
     .meta({ description: 'The headers of the answer.' }),
 };
-const failure = z
-  .enum(['network', 'timeout'])
-  .meta({
-    description: 'The attempt fails without an answer: a network error, or no answer in time.',
-  });
+const failure = z.enum(['network', 'timeout']).meta({
+  description: 'The attempt fails without an answer: a network error, or no answer in time.',
+});
 const callName = name.meta({
   description: 'The call, by the id of its trigger or the path of its node (pay, sub/pay).',
 });
