@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyWrites, applyWritesOwned, type ContextWrite } from './contextWrite.ts';
+import { applyWrites, applyWritesOwned, toJsonValue, type ContextWrite } from './contextWrite.ts';
 
 /**
  * `applyWritesOwned` is `applyWrites` for a run of writes in a row: it may change in place only
@@ -76,5 +76,16 @@ describe('rule: writes applied in place to a run’s own copies give what applyW
     const twice = applyWritesOwned(once, [{ path: 'c', value: 3 }], undefined);
     expect(twice).not.toBe(once);
     expect(once).toEqual({ a: 1, b: 2 });
+  });
+});
+
+describe('toJsonValue of a function', () => {
+  it('reports a jsonata lambda (an object holding its circular environment) instead of throwing', async () => {
+    const { default: jsonata } = await import('jsonata');
+    const lambda: unknown = await jsonata('function($x) { $x }').evaluate({});
+    expect(toJsonValue({ f: lambda })).toEqual({
+      ok: false,
+      error: 'yields a function, which a context cannot hold',
+    });
   });
 });

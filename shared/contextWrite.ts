@@ -101,6 +101,9 @@ function copyOf(at: unknown, owned: Set<object> | WeakSet<object> | undefined): 
 /** Largest value, as JSON text, one write may put into a context: a context is kept and sent whole. */
 export const MAX_VALUE_CHARS = 1_000_000;
 
+const isJsonataFunction = (v: unknown): boolean =>
+  isObject(v) && (v._jsonata_lambda === true || v._jsonata_function === true);
+
 /**
  * A JSONata result as a JSON value the context can hold: sequences become plain arrays and
  * undefined array members are dropped. Functions cannot be held and are reported.
@@ -110,13 +113,19 @@ export function toJsonValue(
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   if (value === undefined) return { ok: true, value: undefined };
   let sawFunction = false;
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === 'function') {
-      sawFunction = true;
-      return undefined;
-    }
-    return v;
-  });
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value, (_key, v: unknown) => {
+      // jsonata's own functions are objects (a lambda holds its environment, which is circular).
+      if (typeof v === 'function' || isJsonataFunction(v)) {
+        sawFunction = true;
+        return undefined;
+      }
+      return v;
+    });
+  } catch (e) {
+    return { ok: false, error: `yields a value JSON cannot hold (${(e as Error).message})` };
+  }
   if (sawFunction) return { ok: false, error: 'yields a function, which a context cannot hold' };
   if (text !== undefined && text.length > MAX_VALUE_CHARS) {
     return {

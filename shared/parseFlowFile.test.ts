@@ -321,10 +321,67 @@ describe('triggers', () => {
   const withTrigger = (trigger: Record<string, unknown>) =>
     text(flowDoc({ nodes: [start(), wait('w', [trigger as never]), end()] }));
 
-  it('refuses a trigger with none of timer, event, human', () => {
+  it('refuses a trigger with none of timer, event, human, call', () => {
     expect(errorsOf(parseFlowFile(withTrigger({ id: 't' })))).toEqual([
-      'nodes[1].on[0]: a trigger needs one of "timer", "event" or "human"',
+      'nodes[1].on[0]: a trigger needs one of "timer", "event", "human" or "call"',
     ]);
+  });
+
+  it('refuses a trigger with a call and a timer, naming both', () => {
+    const [error] = errorsOf(
+      parseFlowFile(withTrigger({ id: 't', timer: 'PT1H', call: { url: "'https://a.example'" } })),
+    );
+    expect(error).toContain('timer and call');
+  });
+
+  it('refuses a call with an unknown method, a retry below its bounds, a status out of range, where each is', () => {
+    const errors = errorsOf(
+      parseFlowFile(
+        withTrigger({
+          id: 't',
+          call: {
+            method: 'FETCH',
+            url: "'https://a.example'",
+            retry: { max: -1, backoff: 0.5, on: [99, 'dns'] },
+          },
+        }),
+      ),
+    );
+    expect(errors.some((e) => e.startsWith('nodes[1].on[0].call.method: '))).toBe(true);
+    expect(errors.some((e) => e.startsWith('nodes[1].on[0].call.retry.max: '))).toBe(true);
+    expect(errors.some((e) => e.startsWith('nodes[1].on[0].call.retry.backoff: '))).toBe(true);
+    expect(errors.some((e) => e.startsWith('nodes[1].on[0].call.retry.on[0]'))).toBe(true);
+    expect(errors.some((e) => e.startsWith('nodes[1].on[0].call.retry.on[1]'))).toBe(true);
+  });
+
+  it('reads a call trigger with every field, keeping an unknown one', () => {
+    const parsed = parseFlowFile(
+      withTrigger({
+        id: 'charged',
+        into: 'payment',
+        call: {
+          method: 'POST',
+          url: "'https://shop.example/charge'",
+          headers: { Authorization: "'Bearer ' & $secret('shop')" },
+          body: "{ 'amount': order.total }",
+          timeout: 'PT10S',
+          retry: {
+            max: 4,
+            interval: 'PT1S',
+            backoff: 2,
+            maxInterval: 'PT1M',
+            on: [429, 'network'],
+          },
+          note: 'kept',
+        },
+      }),
+    );
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const node = parsed.flows[0]!.nodes[1]!;
+    expect(node.kind === 'continue-after' && node.on[0]!.call).toMatchObject({
+      method: 'POST',
+      note: 'kept',
+    });
   });
 
   it('refuses a trigger with two of timer, event, human, naming both', () => {

@@ -19,6 +19,49 @@ const name = z.string().min(1, 'must not be empty');
 const json = z.unknown();
 const processName = name.meta({ description: 'A process, by the name its "start" step gave it.' });
 
+const status = z
+  .number()
+  // Not `.int()`: its issue reads "expected a int" through schemaErrors.
+  .refine(Number.isInteger, 'must be a whole number')
+  .min(100, 'must be a status from 100 to 599')
+  .max(599, 'must be a status from 100 to 599')
+  .meta({ type: 'integer', description: 'The status of the answer.' });
+const answerFields = {
+  status,
+  body: json.optional().meta({ description: 'The body of the answer, sent as JSON.' }),
+  headers: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: 'The headers of the answer.' }),
+};
+const failure = z.enum(['network', 'timeout']).meta({
+  description: 'The attempt fails without an answer: a network error, or no answer in time.',
+});
+const callName = name.meta({
+  description: 'The call, by the id of its trigger or the path of its node (pay, sub/pay).',
+});
+const duration = z
+  .string()
+  .refine((s) => parseDuration(s) !== undefined, 'must be an ISO-8601 duration such as PT2S');
+
+/** One answer of `responses` (docs/format.md#scenarios): an answer, or a failure without one. */
+export const scenarioResponseSchema = z
+  .union([
+    z.strictObject({
+      call: callName,
+      ...answerFields,
+      after: duration
+        .optional()
+        .meta({ description: 'How long, on the virtual clock, the answer takes.' }),
+    }),
+    z.strictObject({ call: callName, error: failure }),
+  ])
+  .meta({
+    id: 'Response',
+    description:
+      'Answers the attempts of a call, in the order listed; the last one answers every attempt after it.',
+  });
+
 export const stepSchemas = {
   start: z
     .strictObject({
@@ -80,6 +123,34 @@ export const stepSchemas = {
       choice: z.enum(['continue', 'keep', 'restart', 'cancel']),
     })
     .meta({ id: 'ResolveStep', description: 'Chooses what a flow-changed process does.' }),
+  respond: z
+    .strictObject({
+      respond: processName,
+      node: name.meta({ description: 'The waiting call, by the path of its node (sub/pay).' }),
+      status: status.optional(),
+      body: answerFields.body,
+      headers: answerFields.headers,
+      error: failure.optional(),
+    })
+    .superRefine((step, ctx) => {
+      if ((step.status === undefined) === (step.error === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a respond step has either a "status" or an "error", not both nor neither',
+        });
+      else if (step.error !== undefined && (step.body !== undefined || step.headers !== undefined))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a failure without an answer has no "body" or "headers"',
+        });
+    })
+    .meta({
+      id: 'RespondStep',
+      description:
+        "Answers the current attempt of a process's waiting call, with a status or a failure.",
+      // The refinement above, as schema/ states it.
+      oneOf: [{ required: ['status'] }, { required: ['error'] }],
+    }),
   stop: z.strictObject({ stop: processName }).meta({ id: 'StopStep' }),
   resume: z.strictObject({ resume: processName }).meta({ id: 'ResumeStep' }),
   retry: z.strictObject({ retry: processName }).meta({ id: 'RetryStep' }),
@@ -95,6 +166,10 @@ const scenarioFields = {
       'must be a date and time such as 2026-01-01T00:00:00Z',
     )
     .meta({ description: 'When the virtual clock starts, such as 2026-01-01T00:00:00Z.' }),
+  responses: z.array(scenarioResponseSchema).optional().meta({
+    description:
+      'How the calls of the scenario are answered, since they never reach the network; a call with none listed waits for a "respond" step.',
+  }),
   maxLiveBranches: z
     .number()
     // Not `.int()`: its issue reads "expected a int" through schemaErrors.

@@ -66,6 +66,82 @@ const humanField = z
   })
   .meta({ id: 'HumanField', description: 'One field of the form a person fills in.' });
 
+/** The methods a call may use (docs/format.md#calls); GET when absent. */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** A failure a retry may be listed for besides a status: no answer at all, or none in time. */
+export const CALL_FAILURES = ['network', 'timeout'] as const;
+
+const wholeNumber = (what: string) =>
+  z
+    .number()
+    // Not `.int()`: its issue reads "expected a int" through schemaErrors.
+    .refine(Number.isInteger, 'must be a whole number')
+    .meta({ type: 'integer', description: what });
+
+const callRetry = z
+  .looseObject({
+    max: wholeNumber('How many more attempts at most after the first (3 when absent).')
+      .min(0, 'must be at least 0')
+      .optional(),
+    interval: z.string().optional().meta({
+      description: 'An ISO-8601 duration: the wait before the first retry (PT1S when absent).',
+    }),
+    backoff: z.number().min(1, 'must be at least 1').optional().meta({
+      description: 'What the wait is multiplied by at each retry (2 when absent).',
+    }),
+    maxInterval: z.string().optional().meta({
+      description:
+        'An ISO-8601 duration: the longest wait between two attempts (PT1H when absent).',
+    }),
+    on: z
+      .array(
+        z.union([
+          wholeNumber('A status of the answer.')
+            .min(100, 'must be a status from 100 to 599')
+            .max(599, 'must be a status from 100 to 599'),
+          z.enum(CALL_FAILURES),
+        ]),
+      )
+      .optional()
+      .meta({
+        description:
+          'The failures tried again: statuses, "network" and "timeout" (429, 5xx, network and timeout when absent).',
+      }),
+  })
+  .meta({
+    id: 'CallRetry',
+    description: 'How a failed attempt is tried again; without it, a call is attempted once.',
+  });
+
+const call = z
+  .looseObject({
+    method: z.enum(HTTP_METHODS).optional().meta({ description: 'GET when absent.' }),
+    url: z.string().meta({
+      description:
+        'A JSONata expression giving the http(s) URL, evaluated against the live context when the process reaches the node.',
+    }),
+    headers: z.record(z.string(), z.string()).optional().meta({
+      description: 'From header name to a JSONata expression giving its value, a string.',
+    }),
+    body: z.string().optional().meta({
+      description: 'A JSONata expression whose value is sent as JSON.',
+    }),
+    timeout: z.string().optional().meta({
+      description:
+        'An ISO-8601 duration: how long an attempt waits for an answer (PT30S when absent).',
+    }),
+    retry: callRetry.optional(),
+  })
+  .meta({
+    id: 'Call',
+    description:
+      'An HTTP request made when the process reaches the node; the trigger fires once, with the outcome, whether it succeeded or not.',
+  });
+
+const TRIGGER_KINDS = ['timer', 'event', 'human', 'call'] as const;
+
 const trigger = z
   .looseObject({
     id,
@@ -81,19 +157,23 @@ const trigger = z
       .looseObject({ prompt: z.string().optional(), fields: z.array(humanField) })
       .optional()
       .meta({ description: "Fires when a person answers the prompt's form." }),
+    call: call
+      .optional()
+      .meta({ description: 'Fires with the outcome of an HTTP request (docs/format.md#calls).' }),
     into: z.string().optional().meta({
-      description: "The context path where an event's payload or a person's input is written.",
+      description:
+        "The context path where an event's payload, a person's input or a call's outcome is written.",
     }),
   })
   .superRefine((t, ctx) => {
-    const kinds = (['timer', 'event', 'human'] as const).filter((k) => t[k] !== undefined);
+    const kinds = TRIGGER_KINDS.filter((k) => t[k] !== undefined);
     if (kinds.length !== 1) {
       ctx.addIssue({
         code: 'custom',
         message:
           kinds.length === 0
-            ? 'a trigger needs one of "timer", "event" or "human"'
-            : `a trigger has exactly one of "timer", "event" or "human", not ${kinds.join(' and ')}`,
+            ? 'a trigger needs one of "timer", "event", "human" or "call"'
+            : `a trigger has exactly one of "timer", "event", "human" or "call", not ${kinds.join(' and ')}`,
       });
     } else if (t.timer !== undefined && t.into !== undefined) {
       ctx.addIssue({
@@ -106,9 +186,9 @@ const trigger = z
   .meta({
     id: 'Trigger',
     description:
-      'What wakes a continue-after: exactly one of "timer", "event" or "human". The first trigger to fire wins and the others are dropped.',
+      'What wakes a continue-after: exactly one of "timer", "event", "human" or "call". The first trigger to fire wins and the others are dropped.',
     // The refinement above, as schema/ states it.
-    oneOf: [{ required: ['timer'] }, { required: ['event'] }, { required: ['human'] }],
+    oneOf: TRIGGER_KINDS.map((k) => ({ required: [k] })),
     if: { required: ['timer'] },
     then: { not: { required: ['into'] } },
   });
@@ -221,5 +301,7 @@ export type FlowNode = z.infer<typeof flowNodeSchema>;
 export type FlowEdge = z.infer<typeof flowEdgeSchema>;
 export type Trigger = z.infer<typeof trigger>;
 export type HumanField = z.infer<typeof humanField>;
+export type Call = z.infer<typeof call>;
+export type CallRetry = z.infer<typeof callRetry>;
 export type NodeOf<K extends NodeKind> = Extract<FlowNode, { kind: K }>;
 export type FlowsFile = z.infer<typeof flowsSchema>;

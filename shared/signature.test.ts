@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Flow, FlowNode } from './schema.ts';
+import type { Flow, FlowNode, Trigger } from './schema.ts';
 import { signature } from './signature.ts';
 
 const KINDS = ['work', 'fanout', 'join', 'continue-after', 'subflow', 'end'] as const;
@@ -158,6 +158,56 @@ describe('signature (docs/format.md: the same for the same flow, different after
       }),
       { numRuns: 500 },
     );
+  });
+
+  describe('of a call (docs/format.md#calls: its fields but labels count)', () => {
+    const callFlow = (trigger: Trigger, label = 'Charge'): Flow => ({
+      format: 'flow/1',
+      id: 'f',
+      nodes: [{ id: 'pay', kind: 'continue-after', label, on: [trigger] }],
+      edges: [],
+    });
+    const base = (): Trigger => ({
+      id: 'charged',
+      into: 'payment',
+      call: {
+        method: 'POST',
+        url: "'https://a.example/charge'",
+        headers: { Authorization: "'Bearer ' & $secret('shop')", 'X-A': "'1'" },
+        body: '{ "amount": total }',
+        timeout: 'PT10S',
+        retry: { max: 4, interval: 'PT1S', backoff: 2, maxInterval: 'PT1M', on: [429] },
+      },
+    });
+    const changes: Record<string, (t: Trigger) => void> = {
+      method: (t) => (t.call!.method = 'PUT'),
+      url: (t) => (t.call!.url = "'https://b.example/charge'"),
+      'a header value': (t) => (t.call!.headers!['X-A'] = "'2'"),
+      'a header name': (t) => (t.call!.headers = { Authorization: "'x'", 'X-B': "'1'" }),
+      body: (t) => (t.call!.body = '{ "amount": total + 1 }'),
+      timeout: (t) => (t.call!.timeout = 'PT11S'),
+      'retry max': (t) => (t.call!.retry!.max = 5),
+      'retry interval': (t) => (t.call!.retry!.interval = 'PT2S'),
+      'retry backoff': (t) => (t.call!.retry!.backoff = 3),
+      'retry maxInterval': (t) => (t.call!.retry!.maxInterval = 'PT2M'),
+      'retry on': (t) => (t.call!.retry!.on = [429, 503]),
+      'no retry': (t) => delete t.call!.retry,
+      into: (t) => (t.into = 'charge'),
+    };
+    for (const [what, change] of Object.entries(changes)) {
+      it(`changes with the call's ${what}`, () => {
+        const changed = base();
+        change(changed);
+        expect(signature(callFlow(changed))).not.toBe(signature(callFlow(base())));
+      });
+    }
+
+    it("stays the same for a new label, the headers' order and an unknown field of the call", () => {
+      const other = base();
+      other.call!.headers = { 'X-A': "'1'", Authorization: "'Bearer ' & $secret('shop')" };
+      (other.call as Record<string, unknown>).note = 'unknown';
+      expect(signature(callFlow(other, 'Take the money'))).toBe(signature(callFlow(base())));
+    });
   });
 
   it('keeps the order of set expressions, which run in the order written', () => {

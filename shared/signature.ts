@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import type { Flow, FlowEdge, FlowNode, Trigger } from './schema.ts';
+import type { Call, Flow, FlowEdge, FlowNode, Trigger } from './schema.ts';
 
 /**
  * What of a node changes what runs (docs/format.md#the-context-the-snapshot-and-the-signature):
@@ -23,7 +23,33 @@ export function nodeEssence(n: FlowNode): unknown[] {
 function triggerEssence(t: Trigger): unknown[] {
   const fields = (t.human?.fields ?? []).map((f) => [f.name, f.type]);
   fields.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
-  return [t.id, t.timer ?? null, t.event ?? null, t.human ? fields : null, t.into ?? null];
+  const essence: unknown[] = [
+    t.id,
+    t.timer ?? null,
+    t.event ?? null,
+    t.human ? fields : null,
+    t.into ?? null,
+  ];
+  // Appended only for a call, so that every flow signed before calls existed keeps its signature
+  // (a process stored then would otherwise wake to flow-changed).
+  if (t.call) essence.push(callEssence(t.call));
+  return essence;
+}
+
+/**
+ * What of a call changes what runs: method, url, headers (as a set of names, each with its
+ * expression), body, timeout and retry, each as written (an absent field and its default are
+ * told apart, as a timer's text is). Unknown fields do not count.
+ */
+function callEssence(c: Call): unknown[] {
+  const headers = Object.entries(c.headers ?? {}).sort((a, b) =>
+    a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0,
+  );
+  const r = c.retry;
+  const retry = r
+    ? [r.max ?? null, r.interval ?? null, r.backoff ?? null, r.maxInterval ?? null, r.on ?? null]
+    : null;
+  return [c.method ?? null, c.url, headers, c.body ?? null, c.timeout ?? null, retry];
 }
 
 /** What of an edge changes what runs: all of it but unknown fields. Edge order counts too. */

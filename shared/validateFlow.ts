@@ -1,4 +1,5 @@
 import { BOUND_FUNCTIONS } from './boundFunctions.ts';
+import { callProblems } from './callProblems.ts';
 import { quote } from './quote.ts';
 import { contextPathProblem } from './contextPath.ts';
 import { durationProblem } from './duration.ts';
@@ -7,6 +8,7 @@ import { cyclicComponents, reachingTo } from './graph.ts';
 import { flowLoops } from './loops.ts';
 import type { Problem } from './problem.ts';
 import type { Flow, FlowNode } from './schema.ts';
+import { NO_SECRETS, secretUses } from './secretRefs.ts';
 import { unmappedProblems } from './unmapped.ts';
 
 // Its own module, so that the rules in other files (unmapped.ts) name it without importing
@@ -19,6 +21,10 @@ export interface ValidateOptions {
 }
 
 const list = (ids: readonly string[]) => ids.map((id) => quote(id)).join(', ');
+
+/** What an expression outside a call is told when it names `$secret`. */
+const SECRET_ONLY =
+  "uses $secret, which only a call's url, headers and body may: a secret must never reach the context";
 
 /**
  * Every problem that keeps a well-formed flow from running (docs/format.md#flows and #errors), each with the
@@ -60,6 +66,8 @@ export function validateFlow(flow: Flow, options: ValidateOptions = {}): Problem
       const p = expressionProblem(edge.when);
       if (p)
         problems.push({ rule: 'expression-syntax', edgeId: edge.id, message: `condition ${p}` });
+      else if (secretUses(edge.when) !== NO_SECRETS)
+        problems.push({ rule: 'secret-use', edgeId: edge.id, message: `condition ${SECRET_ONLY}` });
     }
     if (edge.trigger !== undefined) {
       const source = nodes.get(edge.from);
@@ -128,6 +136,8 @@ function checkNodeFields(
       if (pathProblem) report(n, 'context-path', `set: ${pathProblem}`);
       const p = expressionProblem(expr);
       if (p) report(n, 'expression-syntax', `set ${quote(path)}: the expression ${p}`);
+      else if (secretUses(expr) !== NO_SECRETS)
+        report(n, 'secret-use', `set ${quote(path)}: ${SECRET_ONLY}`);
     }
   }
   if (n.kind === 'continue-after') {
@@ -135,7 +145,15 @@ function checkNodeFields(
       report(
         n,
         'continue-after-triggers',
-        'has no trigger; add a timer, an event or a human trigger',
+        'has no trigger; add a timer, an event, a human or a call trigger',
+      );
+    }
+    const calls = n.on.filter((t) => t.call !== undefined);
+    if (calls.length > 1) {
+      report(
+        n,
+        'call-count',
+        `has ${calls.length} call triggers (${list(calls.map((t) => t.id))}); a continue-after makes one call at most`,
       );
     }
     const seen = new Set<string>();
@@ -150,6 +168,10 @@ function checkNodeFields(
       if (t.into !== undefined) {
         const p = contextPathProblem(t.into);
         if (p) report(n, 'context-path', `trigger ${quote(t.id)} into: ${p}`);
+      }
+      if (t.call !== undefined) {
+        for (const p of callProblems(t.call))
+          report(n, p.rule, `trigger ${quote(t.id)} ${p.message}`);
       }
       const names = new Set<string>();
       for (const f of t.human?.fields ?? []) {

@@ -4,7 +4,11 @@ import { parseJsonText } from '../../shared/jsonText.ts';
 import { schemaErrors } from '../../shared/parseFlowFile.ts';
 import { quote } from '../../shared/quote.ts';
 import type { flowSchema } from '../../shared/schema.ts';
-import { scenarioEnvelopeSchema, stepSchemas } from '../../shared/scenarioSchema.ts';
+import {
+  scenarioEnvelopeSchema,
+  stepSchemas,
+  type scenarioResponseSchema,
+} from '../../shared/scenarioSchema.ts';
 
 export type ScenarioStep = {
   [K in keyof typeof stepSchemas]: z.infer<(typeof stepSchemas)[K]>;
@@ -16,7 +20,11 @@ export interface Scenario {
   steps: ScenarioStep[];
   /** The bound on live branches the file sets (`maxLiveBranches`), if it sets one. */
   maxLiveBranches?: number;
+  /** How the scenario answers calls (docs/format.md#scenarios); none when absent. */
+  responses?: ScenarioResponse[];
 }
+
+export type ScenarioResponse = z.infer<typeof scenarioResponseSchema>;
 
 /** Reads a scenario file, or says where and what is wrong with it, one line each. */
 export function parseScenario(
@@ -61,6 +69,7 @@ export function parseScenario(
       flows: top.data.flows,
       clock: Date.parse(top.data.clock),
       steps,
+      ...(top.data.responses === undefined ? {} : { responses: top.data.responses }),
       ...(top.data.maxLiveBranches === undefined
         ? {}
         : { maxLiveBranches: top.data.maxLiveBranches }),

@@ -335,7 +335,7 @@ describe('broken scenario files through runCli', () => {
       scenarioText({ steps: [{ advance: 'PT1H' }, { advance: 'PT2H' }, { sleep: 'PT1H' }] }),
     );
     expect(err).toEqual([
-      'steps[2]: not a step; a step is one of start, advance, event, human, setContext, replaceFlow, resolve, stop, resume, retry',
+      'steps[2]: not a step; a step is one of start, advance, event, human, setContext, replaceFlow, resolve, respond, stop, resume, retry',
     ]);
   });
 

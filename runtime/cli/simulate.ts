@@ -104,8 +104,13 @@ async function runStep(
     await supervisor.stop(step.stop);
   } else if ('resume' in step) {
     await supervisor.resume(step.resume);
-  } else {
+  } else if ('retry' in step) {
     await supervisor.retry(step.retry);
+  } else {
+    // Read and checked with the scenario; answering it is the call sender's (docs/format.md#scenarios).
+    throw new Error(
+      `respond: ${JSON.stringify(step.respond)} has no call this runtime answers yet`,
+    );
   }
 }
 

@@ -4,7 +4,8 @@ import {
   toJsonValue,
   type ContextWrite,
 } from '../../shared/contextWrite.ts';
-import type { Flow, FlowNode } from '../../shared/schema.ts';
+import type { Call, Flow, FlowNode, Trigger } from '../../shared/schema.ts';
+import { CALL_BINDINGS } from '../expr/callBindings.ts';
 import {
   conditionNow,
   evaluate,
@@ -19,6 +20,7 @@ import type { StepInputs } from '../expr/stepBindings.ts';
 import { flowModel, type FlowModel } from './flowModel.ts';
 import { generationAfter, samePasses, sharedHeads } from './generation.ts';
 import type { EngineJournalEntry } from './journal.ts';
+import { callExpressions, recordCall } from './recordCall.ts';
 import {
   copyForStep,
   shareScopes,
@@ -28,7 +30,9 @@ import {
   type RanFact,
   type ScopeSnapshot,
   type Snapshot,
+  type RecordedCall,
   type Token,
+  type Wait,
   waitIndex,
 } from './snapshot.ts';
 
@@ -84,6 +88,8 @@ export class NodeFailure extends Error {
 }
 
 const isBarrier = (n: FlowNode | undefined) => (n?.depends?.length ?? 0) > 0;
+
+const isCall = (t: Trigger): t is Trigger & { call: Call } => t.call !== undefined;
 
 /**
  * A context not yet made: `base` with the last `count` of `writes` applied. A node's writes
@@ -371,13 +377,14 @@ export class Run {
         yield* this.complete(scope, token.node, token.gen, writes, undefined, after);
         return;
       }
-      case 'continue-after':
-        this.append(scope.data.waits, {
-          node: node.id,
-          gen: token.gen,
-          seq: this.nextSeq(),
-          since: this.env.now,
-        });
+      case 'continue-after': {
+        const wait: Wait = { node: node.id, gen: token.gen, seq: 0, since: this.env.now };
+        const trigger = node.on.find(isCall);
+        // The request is made now, against the live context, and recorded in the wait: the
+        // supervisor sends it; the engine only stops, as for any wait (docs/format.md#calls).
+        if (trigger) wait.call = yield* this.recordCall(scope, trigger, path);
+        wait.seq = this.nextSeq();
+        this.append(scope.data.waits, wait);
         this.journal.push({
           type: 'waited',
           node: path,
@@ -386,6 +393,7 @@ export class Run {
         });
         this.settle(scope, []);
         return;
+      }
       case 'subflow':
         this.startChild(scope, node.id, node.flow, token.gen, path);
         return;
@@ -400,6 +408,26 @@ export class Run {
       default:
         yield* this.complete(scope, token.node, token.gen, [], undefined);
     }
+  }
+
+  /** The request of a call trigger, its expressions evaluated in the order callExpressions lists. */
+  private *recordCall(
+    scope: Scope,
+    trigger: Trigger & { call: Call },
+    path: string,
+  ): Steps<RecordedCall> {
+    const owner = scope.model.flow;
+    const view = this.context;
+    const values: unknown[] = [];
+    for (const { field, text } of callExpressions(trigger.call)) {
+      const result = (yield evaluate(owner, text, view, this.inputs, CALL_BINDINGS)) as Evaluation;
+      if (!result.ok)
+        throw new NodeFailure(path, `trigger "${trigger.id}" ${field}: ${result.error}`);
+      values.push(result.value);
+    }
+    const recorded = recordCall(trigger, values);
+    if (!recorded.ok) throw new NodeFailure(path, recorded.error);
+    return recorded.call;
   }
 
   private *evaluateSet(

@@ -55,6 +55,45 @@ export interface Wait {
   seq: number;
   /** When the process fell asleep here, in ms since the epoch; timers count from it. */
   since: number;
+  /**
+   * The request of the node's call trigger, evaluated against the live context when the node was
+   * reached (docs/format.md#calls): what every attempt sends, so that a retry or a send after a
+   * reload sends the same request. Absent for a node without a call.
+   */
+  call?: RecordedCall;
+}
+
+/**
+ * A value as JSON holds it. Its members are left `unknown` rather than the type recursively:
+ * Playwright's `evaluate` types its argument recursively, and a snapshot handed to it then went
+ * too deep for the compiler.
+ */
+export type JsonValue = null | boolean | number | string | unknown[] | { [key: string]: unknown };
+
+/**
+ * A call's request as made when its node was reached, with every default filled in. A secret
+ * stands in it as its placeholder (`{{secret:shop}}`), never as its value: the sender puts the
+ * value in when it sends an attempt, so the snapshot, the journal and the inspector never hold it.
+ */
+export interface RecordedCall {
+  /** The id of the call trigger, which the outcome fires. */
+  trigger: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** Sent as JSON; absent when the call has no body or its expression gave nothing. */
+  body?: JsonValue;
+  /** How long an attempt waits for an answer, in ms. */
+  timeout: number;
+  /** Absent: the call is attempted once. Durations in ms. */
+  retry?: {
+    /** More attempts after the first, at most. */
+    max: number;
+    interval: number;
+    backoff: number;
+    maxInterval: number;
+    on: (number | 'network' | 'timeout')[];
+  };
 }
 
 /** A node with `depends` reached in a generation: waiting until its named nodes are settled. */

@@ -1,7 +1,7 @@
 import type { Trigger } from '../../shared/schema.ts';
 import { flowModel } from './flowModel.ts';
 import type { EngineEnv } from './run.ts';
-import type { Generation, Snapshot } from './snapshot.ts';
+import type { Generation, RecordedCall, Snapshot } from './snapshot.ts';
 
 export type EngineStatus = 'running' | 'waiting' | 'done' | 'failed';
 
@@ -15,6 +15,8 @@ export interface WaitView {
   gen: Generation;
   since: number;
   triggers: readonly Trigger[];
+  /** The request recorded for the node's call trigger, if it has one (docs/format.md#calls). */
+  call?: RecordedCall;
 }
 
 /** Where a snapshot stands: failed, done, with a node ready, or asleep. */
@@ -47,7 +49,7 @@ function collectWaits(
   for (const w of scope.waits) {
     const node = flow ? flowModel(flow).node(w.node) : undefined;
     const triggers = node?.kind === 'continue-after' ? node.on : [];
-    out.push({
+    const view: WaitView = {
       seq: w.seq,
       path: prefix + w.node,
       node: w.node,
@@ -55,7 +57,9 @@ function collectWaits(
       gen: w.gen,
       since: w.since,
       triggers,
-    });
+    };
+    if (w.call) view.call = w.call;
+    out.push(view);
   }
   for (const c of scope.children) collectWaits(c.scope, `${prefix}${c.node}/`, flows, out);
 }

@@ -100,12 +100,17 @@ export async function evaluate(
   text: string,
   input: unknown,
   step?: StepInputs,
+  /** Functions bound for this evaluation only, such as a call's `$secret` (callBindings.ts). */
+  own?: Readonly<Record<string, unknown>>,
 ): Promise<Evaluation> {
   const now = evaluateNow(owner, text, input);
   if (now) return now;
   try {
     // The step's own functions win over an extra binding of the same name.
-    const bindings = step ? { ...step.functions, ...(await stepBindings(step)) } : {};
+    let bindings: Record<string, unknown> = step
+      ? { ...step.functions, ...(await stepBindings(step)) }
+      : {};
+    if (own) bindings = { ...bindings, ...own };
     const entry = compiled(owner, text);
     const value: unknown = await (entry.expr ??= jsonataOf(text)).evaluate(input, bindings);
     return { ok: true, value };

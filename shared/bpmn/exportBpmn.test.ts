@@ -151,3 +151,58 @@ describe('BPMN export', () => {
     expect(problems(back.file.flows)).toEqual(problems(first.file.flows));
   });
 });
+
+describe('BPMN: a call (docs/bpmn.md)', () => {
+  const callFlow: Flow = {
+    format: 'flow/1',
+    id: 'pay',
+    nodes: [
+      { id: 'start', kind: 'start' },
+      {
+        id: 'charge',
+        kind: 'continue-after',
+        label: 'Charge',
+        on: [
+          {
+            id: 'charged',
+            into: 'payment',
+            call: {
+              method: 'POST',
+              url: "'https://shop.example/charge'",
+              headers: { Authorization: "'Bearer ' & $secret('shop')" },
+              body: '{ "amount": total }',
+              retry: { max: 2 },
+            },
+          },
+        ],
+      },
+      { id: 'end', kind: 'end' },
+    ],
+    edges: [
+      { id: 'e1', from: 'start', to: 'charge' },
+      { id: 'e2', from: 'charge', to: 'end', when: 'payment.ok' },
+    ],
+  };
+
+  it('a continue-after with one call is a serviceTask with a wakeflow:Call, and comes back with the same signature', async () => {
+    const { xml, back } = await roundTrip([callFlow]);
+    expect(xml).toMatch(/<bpmn:serviceTask id="charge" name="Charge">/);
+    expect(xml).toContain('<wakeflow:call>');
+    expect(back.warnings).toEqual([]);
+    expect(back.file.flows.map(signature)).toEqual([signature(callFlow)]);
+  });
+
+  it('a wakeflow:Call that is not JSON is a problem noted on its node, not a crash', async () => {
+    const { xml } = await roundTrip([callFlow]);
+    const broken = xml.replace(
+      /<wakeflow:call>[^<]*<\/wakeflow:call>/,
+      '<wakeflow:call>{ nope</wakeflow:call>',
+    );
+    const back = await importBpmn(broken);
+    if (!back.ok) throw new Error(back.errors.join('\n'));
+    const problems = validateFlow(back.file.flows[0]!).map((p) => p.message);
+    expect(
+      problems.some((m) => m.includes('its wakeflow:Call is not a call written as a JSON object')),
+    ).toBe(true);
+  });
+});

@@ -166,6 +166,11 @@ function exportFlow(flow: Flow, shared: Shared) {
       ? [moddle.create('wakeflow:Fields', { json: JSON.stringify(rest) })]
       : [];
   };
+  /** The trigger's extension elements: its id and into, and a call's request. */
+  const triggerExts = (t: Trigger): El[] =>
+    t.call
+      ? [triggerExt(t), moddle.create('wakeflow:Call', { json: JSON.stringify(t.call) })]
+      : [triggerExt(t)];
   const triggerExt = (t: Trigger): El =>
     moddle.create('wakeflow:Trigger', {
       triggerId: t.id,
@@ -220,6 +225,16 @@ function exportFlow(flow: Flow, shared: Shared) {
     alone: boolean,
   ) => {
     const props = name !== undefined ? { name } : {};
+    // A call is work done by a service; beside other triggers, an event-based gateway can lead
+    // only to catch events and receive tasks, so there it is a receive task.
+    if (t.call)
+      return element(
+        alone ? 'bpmn:ServiceTask' : 'bpmn:ReceiveTask',
+        wanted,
+        props,
+        at,
+        SIZES.task,
+      );
     if (t.human)
       return element(alone ? 'bpmn:UserTask' : 'bpmn:ReceiveTask', wanted, props, at, SIZES.task);
     return element(
@@ -300,7 +315,7 @@ function exportFlow(flow: Flow, shared: Shared) {
           entry.main = t
             ? waitFor(t, n.id, n.label, at, true)
             : element('bpmn:IntermediateCatchEvent', n.id, name, at, SIZES.event);
-          if (t) ext.unshift(triggerExt(t));
+          if (t) ext.unshift(...triggerExts(t));
           break;
         }
         entry.main = element('bpmn:EventBasedGateway', n.id, name, at, SIZES.gateway);
@@ -308,7 +323,7 @@ function exportFlow(flow: Flow, shared: Shared) {
         n.on.forEach((t, i) => {
           const catchAt = { x: at.x + 150, y: at.y + (i - (rows - 1) / 2) * 120 };
           const c = waitFor(t, `${n.id}_${t.id}`, t.id, catchAt, false);
-          extend(c, [triggerExt(t)]);
+          extend(c, triggerExts(t));
           entry.catches.set(t.id, c);
           sequence(ids.take(`${n.id}_to_${t.id}`), entry.main, c);
         });

@@ -318,7 +318,8 @@ function mapContainer(c: Container, ctx: Context, pending: Container[]): Flow {
       }
       return node;
     }
-    if (TASKS.has(type)) {
+    const callTask = type === 'bpmn:ServiceTask' && extensions(el, 'wakeflow:Call').length > 0;
+    if (TASKS.has(type) && !callTask) {
       if (type === 'bpmn:SendTask') {
         ctx.warnings.push(
           `${describeElement(el)} sends a message; flow/1 sends none, so it is a work node`,
@@ -339,7 +340,9 @@ function mapContainer(c: Container, ctx: Context, pending: Container[]): Flow {
     if (
       type === 'bpmn:UserTask' ||
       type === 'bpmn:ReceiveTask' ||
-      type === 'bpmn:IntermediateCatchEvent'
+      type === 'bpmn:IntermediateCatchEvent' ||
+      // A service task that carries a call is a continue-after waiting on it (docs/bpmn.md).
+      callTask
     ) {
       const t = triggerOf(el, ctx.expressionLanguage);
       if (!('trigger' in t)) return placeholder(el, t.problem);

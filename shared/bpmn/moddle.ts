@@ -64,6 +64,13 @@ const wakeflowPackage = {
       ],
     },
     {
+      // A call trigger's request (docs/format.md#calls) as JSON, on the service task (or, beside
+      // other triggers, the receive task) that stands for it: BPMN has no place for its fields.
+      name: 'Call',
+      superClass: ['Element'],
+      properties: [{ name: 'json', isBody: true, type: 'String' }],
+    },
+    {
       // Unknown fields of a flow, node or edge, as JSON: kept on export, as flow/1 keeps them.
       name: 'Fields',
       superClass: ['Element'],

@@ -17,6 +17,8 @@ export function triggerOf(el: El, _expressionLanguage?: string): TriggerResult {
   const id = safe(text(ext, 'triggerId') ?? el.id ?? 'trigger');
   const into = text(ext, 'into');
   const withInto = into !== undefined ? { into } : {};
+  const call = extensions(el, 'wakeflow:Call')[0];
+  if (call) return callTrigger(call, id, withInto);
   if (el.$type === 'bpmn:UserTask' || ext?.human === true) {
     const prompt = text(ext, 'prompt') ?? (text(el, 'name') || id);
     const fields = ext ? extFields(ext) : formFields(el);
@@ -35,6 +37,22 @@ export function triggerOf(el: El, _expressionLanguage?: string): TriggerResult {
     .replace(/EventDefinition$/, '')
     .toLowerCase();
   return { problem: `${kind} events have no meaning in flow/1` };
+}
+
+/**
+ * A call trigger from its `wakeflow:Call` extension (JSON, as the export writes it); the shape is
+ * checked when the flow is, and a text that is not a JSON object is a problem of the node.
+ */
+function callTrigger(ext: El, id: string, into: { into?: string }): TriggerResult {
+  let call: unknown;
+  try {
+    call = JSON.parse(text(ext, 'json') ?? '');
+  } catch {
+    call = undefined;
+  }
+  if (call === null || typeof call !== 'object' || Array.isArray(call))
+    return { problem: 'its wakeflow:Call is not a call written as a JSON object' };
+  return { trigger: { id, call: call as NonNullable<Trigger['call']>, ...into }, problems: [] };
 }
 
 function messageTrigger(el: El, holder: El, id: string, into: { into?: string }): TriggerResult {

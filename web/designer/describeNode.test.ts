@@ -117,3 +117,21 @@ describe('small words', () => {
     expect(listIds(['a', 'b', 'c'])).toBe('a, b and c');
   });
 });
+
+describe('describeTrigger of a call (docs/format.md#calls: drawn with its method and host)', () => {
+  it('says the method and the host the url starts with', () => {
+    const t = describeTrigger({
+      id: 'charged',
+      into: 'payment',
+      call: { method: 'POST', url: "'https://shop.example/api/' & order.id" },
+    });
+    expect(t).toMatchObject({ kind: 'call', text: 'POST shop.example', into: 'payment' });
+    expect(t.words).toBe('call charged: POST shop.example, into payment');
+  });
+
+  it('says GET when no method is written, and a computed URL when the host is not written out', () => {
+    expect(describeTrigger({ id: 'c', call: { url: 'config.endpoint' } }).text).toBe(
+      'GET a computed URL',
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { CALL_DEFAULTS } from '../../shared/callRules.ts';
 import { describeDuration, parseDuration } from '../../shared/duration.ts';
 import type { FlowNode, Trigger } from '../../shared/schema.ts';
 import { KIND_NAMES } from './kinds.ts';
@@ -49,18 +50,20 @@ export function summarizeAssignments(
   return { shown, more: all.length - shown.length };
 }
 
-export type TriggerKind = 'timer' | 'event' | 'human';
+export type TriggerKind = 'timer' | 'event' | 'human' | 'call';
 
 /** Decorative icons per trigger kind; the text beside them says the same in words. */
 export const TRIGGER_ICONS: Readonly<Record<TriggerKind, string>> = {
   timer: '⏱',
   event: '✉',
   human: '👤',
+  call: '⇄',
 };
 
 export function triggerKind(trigger: Trigger): TriggerKind {
   if (trigger.timer !== undefined) return 'timer';
   if (trigger.event !== undefined) return 'event';
+  if (trigger.call !== undefined) return 'call';
   return 'human';
 }
 
@@ -89,6 +92,9 @@ export function describeTrigger(trigger: Trigger): TriggerDescription {
   } else if (kind === 'event') {
     text = trigger.event ?? '';
     words = `event ${trigger.id}: on ${text}`;
+  } else if (kind === 'call') {
+    text = `${trigger.call?.method ?? CALL_DEFAULTS.method} ${callHost(trigger.call?.url ?? '')}`;
+    words = `call ${trigger.id}: ${text}`;
   } else {
     const prompt = trigger.human?.prompt?.trim();
     const fields = trigger.human?.fields.length ?? 0;
@@ -100,6 +106,15 @@ export function describeTrigger(trigger: Trigger): TriggerDescription {
   }
   if (into !== undefined) words += `, into ${into}`;
   return { kind, icon: TRIGGER_ICONS[kind], text, into, words };
+}
+
+/**
+ * The host a call's url expression names, for the node's row: the host of the text it starts
+ * with (`'https://shop.example/api/' & order.id` is shop.example), or "a computed URL".
+ */
+export function callHost(url: string): string {
+  const m = /^\s*["']https?:\/\/([^/"'?#\s]+)/i.exec(url);
+  return m ? m[1]! : 'a computed URL';
 }
 
 /** "a, b and c", for a join's `depends`. */

@@ -6,6 +6,7 @@
 import { memo } from 'react';
 import {
   AlarmClock,
+  ArrowLeftRight,
   Boxes,
   CirclePlay,
   Clock,
@@ -91,9 +92,9 @@ export const KindIcon = memo(function KindIcon({
   return <Icon size={size} aria-hidden="true" {...rest} />;
 });
 
-const TRIGGER = { timer: Clock, event: Mail, human: User } as const;
+const TRIGGER = { timer: Clock, event: Mail, human: User, call: ArrowLeftRight } as const;
 
-/** The icon of a trigger kind: a timer, an event, a person. */
+/** The icon of a trigger kind: a timer, an event, a person, a request and its answer. */
 export const TriggerIcon = memo(function TriggerIcon({
   kind,
   size = 12,
