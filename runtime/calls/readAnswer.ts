@@ -22,18 +22,37 @@ export async function readAnswer(
   const headers: Record<string, string> = {};
   // Headers iterates names in lower case, repeated ones joined with ", ".
   response.headers.forEach((value, name) => (headers[name] = value));
+  const text = await readText(response, maxBytes);
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
+  if (text === undefined) return answerResult(status, headers, { tooLarge: true }, retryAfter);
+  return answerResult(status, headers, parseBody(text, headers['content-type']), retryAfter);
+}
+
+/** The parsed body of an answer, or why it has none to give. */
+export type AnswerBody =
+  { ok: true; value: unknown } | { ok: false; error: string; text: string } | { tooLarge: true };
+
+/**
+ * The result of an answer (one read from a server, or one a scenario gives): a 2xx is ok unless
+ * its body is too large or malformed; any other status fails as that status, for `retry.on`. An
+ * outcome whose JSON passes the value limit is "too large", whatever made it so.
+ */
+export function answerResult(
+  status: number,
+  headers: Record<string, string>,
+  body: AnswerBody,
+  retryAfter: number | undefined,
+): AttemptResult {
   const answered = status >= 200 && status <= 299;
   const base = {
     failure: answered ? undefined : status,
-    retryAfter: parseRetryAfter(response.headers.get('retry-after'), now),
+    ...(retryAfter === undefined ? {} : { retryAfter }),
     sent: true,
   };
-  const text = await readText(response, maxBytes);
-  if (text === undefined) return tooLarge(status, headers, base);
-  const body = parseBody(text, headers['content-type']);
+  if ('tooLarge' in body) return tooLarge(status, headers, base);
   const outcome = body.ok
     ? { ok: answered, status, headers, body: body.value }
-    : { ok: false, status, headers, body: text, ...(answered ? { error: body.error } : {}) };
+    : { ok: false, status, headers, body: body.text, ...(answered ? { error: body.error } : {}) };
   if (JSON.stringify(outcome).length > MAX_VALUE_CHARS) return tooLarge(status, headers, base);
   return { outcome, ...base };
 }
@@ -68,10 +87,7 @@ async function readText(response: Response, maxBytes: number): Promise<string | 
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-function parseBody(
-  text: string,
-  contentType: string | undefined,
-): { ok: true; value: unknown } | { ok: false; error: string } {
+function parseBody(text: string, contentType: string | undefined): AnswerBody {
   if (!contentType || !JSON_TYPE.test(contentType.trim())) return { ok: true, value: text };
   if (text.trim() === '') return { ok: true, value: null };
   // parseJsonText also strips keys that could reach a prototype: the body comes from outside.
@@ -79,6 +95,7 @@ function parseBody(
   if (parsed.ok) return { ok: true, value: parsed.value };
   return {
     ok: false,
+    text,
     error: `malformed: the answer says ${contentType} but is not JSON (${parsed.error})`,
   };
 }
