@@ -14,6 +14,12 @@ export interface CallProgress {
   due: number | null;
   /** The last attempt's status (0 without an answer) and error: what a report shows. */
   last?: { status: number; error?: string };
+  /**
+   * An answer that comes at `due` (a scenario's answer `after` some time on the virtual clock),
+   * and how long it took: applied then instead of sending again.
+   */
+  answer?: AttemptResult;
+  answerMs?: number;
 }
 
 /** The progress of a call the process has just reached: its first attempt is due at once. */
@@ -45,7 +51,8 @@ export function afterAttempt(
   const { status, error } = result.outcome;
   return {
     progress: {
-      ...progress,
+      seq: progress.seq,
+      attempts: progress.attempts,
       due: now + delay,
       last: error === undefined ? { status } : { status, error },
     },
