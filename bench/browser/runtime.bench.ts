@@ -11,7 +11,7 @@ import { buildPage, serve, tempDir } from './serve.ts';
  *
  * The page first wakes 100 processes (its own database) for three rounds after a warm-up round:
  * that warms the page up and shows how the wake rate depends on how many are due. Then 1,000
- * processes, three timed rounds; a round of 1,000 takes long enough (see the README) that it
+ * processes, three timed rounds; a round of 1,000 takes long enough (see docs/performance.md) that it
  * gets no warm-up round of its own: the page is already warm.
  */
 

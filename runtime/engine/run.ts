@@ -12,6 +12,7 @@ import {
   evaluateNow,
   type Condition,
   type Evaluation,
+  type ExtraFunctions,
 } from '../expr/evaluate.ts';
 import { randomAt } from '../expr/seeded.ts';
 import type { StepInputs } from '../expr/stepBindings.ts';
@@ -55,6 +56,11 @@ export interface EngineEnv {
    * has to stop a runaway expression from outside (the app ends its worker) can name the node.
    */
   entering?: (path: string) => void;
+  /**
+   * Functions expressions may call besides JSONata's own (runtime/expr/evaluate.ts,
+   * ExtraFunctions). The app gives none; a test does (the dev server's `$block`).
+   */
+  functions?: ExtraFunctions;
 }
 
 /** A running flow inside a step: its snapshot part with what is known of it. */
@@ -173,7 +179,11 @@ export class Run {
    */
   get inputs(): StepInputs {
     // Made only for an expression jsonata evaluates: the shortcut needs neither.
-    return (this.madeInputs ??= { now: this.env.now, draw: () => this.draw() });
+    return (this.madeInputs ??= {
+      now: this.env.now,
+      draw: () => this.draw(),
+      ...(this.env.functions ? { functions: this.env.functions } : {}),
+    });
   }
   private madeInputs: StepInputs | undefined;
   /**

@@ -6,7 +6,7 @@ import {
   EXPRESSION_OPTIONS,
   explainEvaluationError,
 } from './guardrails.ts';
-import { stepBindings, type StepInputs } from './stepBindings.ts';
+import { STEP_FUNCTIONS, stepBindings, type StepInputs } from './stepBindings.ts';
 import { expressionAst } from '../../shared/expressionSyntax.ts';
 
 type Compiled = ReturnType<typeof jsonata>;
@@ -44,7 +44,11 @@ function compiled(owner: object, text: string): Entry {
   return entry;
 }
 
-function jsonataOf(text: string): Compiled {
+/**
+ * Compiles `text` as every evaluation by jsonata runs it: within the guardrails (guardrails.ts).
+ * Exported for the test that holds the shortcut to it (fastPath.property.test.ts).
+ */
+export function jsonataOf(text: string): Compiled {
   const expr = jsonata(text, EXPRESSION_OPTIONS);
   // jsonata binds by any key; its types name only strings.
   expr.assign(EVALUATE_EXIT as unknown as string, checkValueSize);
@@ -52,16 +56,21 @@ function jsonataOf(text: string): Compiled {
 }
 
 /**
- * Functions every evaluation may call besides JSONata's own. The app binds none; the dev
- * server's runtime worker binds `$block` when an e2e test asks (web/runtime/testHooks.ts).
+ * Functions an evaluation may call besides JSONata's own, handed in with the step
+ * (`StepInputs.functions`, from the engine's environment). The app binds none; the dev server's
+ * runtime worker binds `$block` when an e2e test asks (web/runtime/testFunctions.ts).
  */
-const extraFunctions: Record<string, (...args: never[]) => unknown> = {};
+export type ExtraFunctions = Readonly<Record<string, (...args: never[]) => unknown>>;
 
-/** Binds `$name` in every later evaluation: for tests only (see extraFunctions). */
-export function bindFunctionForTests(name: string, fn: (...args: never[]) => unknown): void {
-  // The shortcut evaluates these itself, as jsonata's own (fastPath.ts).
-  if (SHORTCUT_FUNCTIONS.has(name)) throw new Error(`$${name} cannot be bound: it is jsonata's`);
-  extraFunctions[name] = fn;
+/**
+ * Refuses a binding of a name the shortcut evaluates itself as jsonata's own (fastPath.ts), or
+ * one the step binds (stepBindings.ts): either would make a result depend on which path ran.
+ */
+export function checkExtraFunctions(functions: ExtraFunctions): void {
+  for (const name of Object.keys(functions)) {
+    if (SHORTCUT_FUNCTIONS.has(name) || STEP_FUNCTIONS.has(name))
+      throw new Error(`$${name} cannot be bound: it is jsonata's`);
+  }
 }
 
 export type Evaluation = { ok: true; value: unknown } | { ok: false; error: string };
@@ -95,8 +104,8 @@ export async function evaluate(
   const now = evaluateNow(owner, text, input);
   if (now) return now;
   try {
-    // The step's own functions win over a test's binding of the same name.
-    const bindings = step ? { ...extraFunctions, ...(await stepBindings(step)) } : extraFunctions;
+    // The step's own functions win over an extra binding of the same name.
+    const bindings = step ? { ...step.functions, ...(await stepBindings(step)) } : {};
     const entry = compiled(owner, text);
     const value: unknown = await (entry.expr ??= jsonataOf(text)).evaluate(input, bindings);
     return { ok: true, value };

@@ -1,7 +1,7 @@
 import jsonata from 'jsonata';
 import { describe, expect, it } from 'vitest';
 import {
-  bindFunctionForTests,
+  checkExtraFunctions,
   conditionNow,
   evaluate,
   evaluateCondition,
@@ -143,8 +143,10 @@ describe('the expression shortcut', () => {
       expect(compileShortcut(jsonata(text).ast()), text).toBeUndefined();
   });
 
-  it("keeps $exists jsonata's: a test cannot bind the name", () => {
-    expect(() => bindFunctionForTests('exists', () => false)).toThrow(/cannot be bound/);
+  it("keeps $exists and the step's functions jsonata's: a test cannot bind the names", () => {
+    expect(() => checkExtraFunctions({ exists: () => false })).toThrow(/\$exists cannot be bound/);
+    expect(() => checkExtraFunctions({ now: () => 0 })).toThrow(/\$now cannot be bound/);
+    expect(() => checkExtraFunctions({ block: () => 0 })).not.toThrow();
     expect(evaluateNow({}, '$exists(a) ? a : 0', { a: 2 })).toEqual({ ok: true, value: 2 });
   });
 

@@ -7,7 +7,10 @@
  * types each operator takes. Anything else (an array on the way, a missing field, a number that
  * is not finite, a string where a number belongs, so any case where jsonata would raise an
  * error) answers UNSURE, and the caller asks jsonata, so results and messages never differ.
+ * fastPath.property.test.ts holds it to jsonata on generated expressions and awkward values.
  */
+
+import { MAX_VALUE_CHARS } from '../../shared/contextWrite.ts';
 
 /** The shortcut cannot vouch for a result here: evaluate with jsonata. */
 export const UNSURE: unique symbol = Symbol('unsure');
@@ -215,7 +218,10 @@ function binaryShortcut(ast: Node): Shortcut | undefined {
       const a = lhs(input);
       if (typeof a !== 'string') return UNSURE;
       const b = rhs(input);
-      return typeof b === 'string' ? a + b : UNSURE;
+      if (typeof b !== 'string') return UNSURE;
+      // jsonata's guardrail fails a string built over the value limit (guardrails.ts); that
+      // failure, and its message, are jsonata's to give.
+      return a.length + b.length <= MAX_VALUE_CHARS ? a + b : UNSURE;
     };
   }
   return undefined;

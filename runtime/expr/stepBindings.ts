@@ -11,7 +11,15 @@ export interface StepInputs {
   now: number;
   /** The next number in [0, 1) of the process's seeded sequence (the snapshot counts draws). */
   draw: () => number;
+  /**
+   * Functions bound besides JSONata's own (evaluate.ts, ExtraFunctions): the engine's
+   * environment's, which only a test gives.
+   */
+  functions?: Readonly<Record<string, (...args: never[]) => unknown>>;
 }
+
+/** The names stepBindings binds; nothing else may bind them (evaluate.ts, checkExtraFunctions). */
+export const STEP_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'millis', 'random', 'shuffle']);
 
 interface NativeFunction {
   _jsonata_function: true;

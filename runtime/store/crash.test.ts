@@ -46,7 +46,7 @@ let databases = 0;
 
 /**
  * A scenario: hourly loops of five passes, started, then six hours go by. The advance runs the
- * passes in memory and commits them in batches (supervisorWakes.ts), one commit per process per
+ * passes in memory and commits them in batches (wakeBatcher.ts), one commit per process per
  * batch: with the default batch, all five passes of every process in one transaction; with
  * `batchSteps` (three acts a pass), a batch holds fewer, so that a crash falls between batches
  * too. With `keepPasses`, the advance applies the journal's retention rule to each batch before

@@ -3,7 +3,7 @@ import { HOUR, T0, hourly } from '../store/fixtures/storeScenarios.ts';
 import { MemoryStore } from '../store/memoryStore.ts';
 import { VirtualClock } from './clock.ts';
 import { Supervisor } from './supervisor.ts';
-import type { WakeOptions } from './supervisorWakes.ts';
+import type { WakeOptions } from './options.ts';
 
 const PASSES = 200;
 
@@ -48,7 +48,7 @@ async function advanceStoppedByMessage(options: WakeOptions) {
   return { status: record.status, count: (context?.value as { count: number }).count };
 }
 
-describe('a batch of wakes takes turns of the event loop (supervisorWakes.ts, betweenWakes)', () => {
+describe('a batch of wakes takes turns of the event loop (wakeBatcher.ts, betweenWakes)', () => {
   it('rule: given no betweenSteps, a batch still lets the event loop turn once its slice has gone by: a Stop queued during an advance takes effect inside the batch', async () => {
     // A slice of 0 ms: a turn after every wake, so the test does not depend on the machine's speed.
     const { status, count } = await advanceStoppedByMessage({ batchSliceMs: 0 });

@@ -1,4 +1,4 @@
-/** A process due at a time: what a batch of wakes orders by (see supervisorWakes.ts). */
+/** A process due at a time: what a batch of wakes orders by (see wakeBatcher.ts). */
 export interface Due {
   id: string;
   due: number;

@@ -7,7 +7,7 @@ import type { IdbStore } from '../store/idbStore.ts';
 import { VirtualClock } from './clock.ts';
 import type { StepCommit, Store } from './store.ts';
 import { Supervisor } from './supervisor.ts';
-import { MAX_STEPS_PER_COMMIT } from './supervisorCore.ts';
+import { MAX_STEPS_PER_COMMIT } from './limits.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 

@@ -3,6 +3,7 @@ import { chain, edge, end, flow, start, wait, work } from '../../shared/fixtures
 import type { Flow } from '../../shared/schema.ts';
 import { MemoryStore } from '../store/memoryStore.ts';
 import { VirtualClock } from './clock.ts';
+import type { InMemoryRunner } from './inMemoryRun.ts';
 import { Supervisor, type SupervisorOptions } from './supervisor.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -32,7 +33,8 @@ async function setup(f: Flow, options: SupervisorOptions = {}) {
   const clock = new VirtualClock(T0);
   const supervisor = new Supervisor(store, clock, options);
   // The runs the supervisor takes in memory, one per wake on the batch path.
-  const runs = vi.spyOn(supervisor as unknown as { runInMemory: () => unknown }, 'runInMemory');
+  const { inMemory } = supervisor as unknown as { inMemory: InMemoryRunner };
+  const runs = vi.spyOn(inMemory, 'run');
   return { store, clock, supervisor, runs };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ResolveChoice } from '../../runtime/supervisor/supervisorControls.ts';
+import type { ResolveChoice } from '../../runtime/supervisor/controls.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { useRuntimeConnection } from '../state/runtimeConnection.ts';
 import { useFlowCounts } from '../state/useFlowCounts.ts';

@@ -1,7 +1,6 @@
 import { expose, proxy, type ProxyMarked } from 'comlink';
 import { WebLocks } from '../../runtime/supervisor/locks.ts';
 import type { PeerMessage, Peers, WorkerStart } from './runtimeProtocol.ts';
-import { installTestHooks } from './installTestHooks.ts';
 import { openWorkerRuntime, type WorkerRuntime } from './workerRuntime.ts';
 
 /**
@@ -15,7 +14,6 @@ const entry = {
     port: MessagePort,
     steps?: MessagePort,
   ): Promise<WorkerRuntime & ProxyMarked> {
-    installTestHooks(start.testHooks);
     const post = (event: Parameters<Parameters<typeof openWorkerRuntime>[1]>[0]) =>
       port.postMessage(event);
     const runtime = await openWorkerRuntime(

@@ -4,7 +4,7 @@ import { hourly } from '../../runtime/store/fixtures/storeScenarios.ts';
 import type { RuntimeEvent, WorkerStart } from './runtimeProtocol.ts';
 import { openWorkerRuntime } from './workerRuntime.ts';
 import { DEFAULT_KEEP_PASSES, PRUNE_EVERY_WAKES } from './journalRetention.ts';
-import { MAX_STEPS_PER_BATCH } from '../../runtime/supervisor/supervisorWakes.ts';
+import { MAX_STEPS_PER_BATCH } from '../../runtime/supervisor/limits.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const HOUR = 3_600_000;

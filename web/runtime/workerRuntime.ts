@@ -23,6 +23,7 @@ import type {
 import { journalRetention } from './journalRetention.ts';
 import { startScheduler } from './scheduler.ts';
 import { timeSlices } from '../../runtime/supervisor/timeSlices.ts';
+import { testFunctions } from './testFunctions.ts';
 import { ownTime, pagePacedTime } from './timeSource.ts';
 
 /** Real time a run holds the worker at most before it lets queued messages in. */
@@ -65,6 +66,8 @@ export async function openWorkerRuntime(
     watch: stepWatch(postStep),
     // A long run lets in the commands that arrive while it runs, Stop from any tab among them.
     betweenSteps: timeSlices(start.runSliceMs ?? RUN_SLICE_MS),
+    // `$block`, when an e2e test of the dev server asked for it (testHooks.ts); else none.
+    functions: testFunctions(start.testHooks),
   });
   await seedWorkspace(idb, start.seed);
   // Before anything else can run it again: the step the last worker was ended in fails.

@@ -38,7 +38,7 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
   const { ingressUrl, adminUrl, endpointUrl } = inject('restate');
   const at = ['--ingress', ingressUrl];
 
-  it('drives processes from the shell as the README shows', async () => {
+  it('drives processes from the shell as docs/restate.md shows', async () => {
     const p = uniquePrefix('cli');
     const file = join(mkdtempSync(join(tmpdir(), 'wakeflow-cli-')), 'approval.json');
     writeFileSync(file, JSON.stringify(approval(`${p}order`)));

@@ -1,20 +1,40 @@
 import { rebaseSnapshot } from '../engine/rebase.ts';
 import { seedOf } from '../expr/seeded.ts';
 import { clearFailure, startSnapshot, statusOf, waitsWithTriggers } from '../engine/step.ts';
-import { dueTimer } from '../engine/timers.ts';
-import { loadFlowSet, scopeFlowIds, signaturesById } from './flowSet.ts';
+import { dueTimer, earliestTimer } from '../engine/timers.ts';
+import type { Clock } from './clock.ts';
+import type { FlowReader } from './flowReader.ts';
+import { scopeFlowIds, signaturesById } from './flowSet.ts';
+import { stepAct } from './inMemoryRun.ts';
 import { carrying, pendingWakes, withPendingWakes } from './pendingWakes.ts';
+import type { ProcessLock } from './processLock.ts';
+import type { ProcessRunner } from './processRunner.ts';
+import { dueOf, waitsForOf } from './recordFacts.ts';
 import type { PendingWake, ProcessRecord, ProcessStatus } from './records.ts';
-import { assertRunnable, SupervisorCore, SupervisorError } from './supervisorCore.ts';
+import type { Store } from './store.ts';
+import { assertRunnable, SupervisorError } from './supervisorError.ts';
 
 export type ResolveChoice = 'continue' | 'keep' | 'restart' | 'cancel';
 
+/** What the controls stand on. */
+export interface ControlParts {
+  store: Store;
+  clock: Clock;
+  flows: FlowReader;
+  lock: ProcessLock;
+  runner: ProcessRunner;
+  /** Processes asked to stop after their current step; a Stop adds to it while it waits. */
+  stopRequests: Set<string>;
+}
+
 /**
- * The controls a designer uses on one process (stop, resume, retry), the four choices for a
- * process whose flow changed, and failing a step its runner had to end from outside. Each runs
- * holding the process's lock; the supervisor (supervisor.ts) adds starting, waking and events.
+ * The controls a designer uses on one process (stop, resume, retry, the inspector's Step and
+ * Wake now), the four choices for a process whose flow changed, and failing a step its runner
+ * had to end from outside. Each runs holding the process's lock.
  */
-export abstract class SupervisorControls extends SupervisorCore {
+export class Controls {
+  constructor(private readonly parts: ControlParts) {}
+
   /**
    * Fails a process at `path` from outside the step that was running it: its runner was ended
    * because an expression there would not stop (the step committed nothing, so the stored
@@ -26,10 +46,11 @@ export abstract class SupervisorControls extends SupervisorCore {
     message: string,
     wake: PendingWake | null,
   ): Promise<ProcessRecord> {
-    return this.locked(
+    const { lock, runner, store } = this.parts;
+    return lock.locked(
       id,
       async () => {
-        const record = await this.mustGet(id);
+        const record = await runner.mustGet(id);
         // A step can run from any status but these (a stopped process is stepped, too).
         if (['done', 'cancelled', 'failed'].includes(record.status)) return record;
         const failed: ProcessRecord = {
@@ -39,8 +60,8 @@ export abstract class SupervisorControls extends SupervisorCore {
           due: null,
           error: `node "${path}": ${message}`,
         };
-        await this.store.putProcess(failed, [
-          this.stamp(id, { type: 'failed', node: path, message }, failed.snapshot),
+        await store.putProcess(failed, [
+          runner.stamp(id, { type: 'failed', node: path, message }, failed.snapshot),
         ]);
         return failed;
       },
@@ -51,7 +72,7 @@ export abstract class SupervisorControls extends SupervisorCore {
 
   /** Why `continue` would be refused for a process whose flow changed, or undefined if it would not. */
   async continueProblem(id: string): Promise<string | undefined> {
-    const record = await this.mustGet(id);
+    const record = await this.parts.runner.mustGet(id);
     if (record.status !== 'flow-changed') return `process "${id}" is ${record.status}`;
     const plan = await this.planContinue(record);
     return plan.ok ? undefined : plan.error;
@@ -62,10 +83,12 @@ export abstract class SupervisorControls extends SupervisorCore {
    * it is refused (a flow that cannot run, a node the process stands on gone, or the trigger that
    * woke it gone).
    */
-  protected async planContinue(record: ProcessRecord) {
-    const before = await this.sleptOn(record);
-    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
-    const after = await loadFlowSet(roots, (f) => this.store.getFlow(f));
+  private async planContinue(record: ProcessRecord) {
+    const before = await this.parts.flows.sleptOn(record);
+    const after = await this.parts.flows.current([
+      record.flow,
+      ...scopeFlowIds(record.snapshot.scope),
+    ]);
     try {
       assertRunnable(after);
     } catch (e) {
@@ -89,9 +112,10 @@ export abstract class SupervisorControls extends SupervisorCore {
   }
 
   stop(id: string): Promise<ProcessRecord> {
+    const { lock, stopRequests } = this.parts;
     // A run in progress holds the lock; asking first makes it stop after its current step.
-    this.stopRequests.add(id);
-    return this.locked(id, () => this.stopUnlocked(id)).finally(() => this.stopRequests.delete(id));
+    stopRequests.add(id);
+    return lock.locked(id, () => this.stopUnlocked(id)).finally(() => stopRequests.delete(id));
   }
 
   /**
@@ -99,16 +123,18 @@ export abstract class SupervisorControls extends SupervisorCore {
    * another tab (which then stops it under the lock). The request lasts until the run is over.
    */
   async requestStop(id: string): Promise<void> {
-    this.stopRequests.add(id);
+    const { lock, stopRequests } = this.parts;
+    stopRequests.add(id);
     try {
-      await this.locks.withLock(`wakeflow:process:${id}`, async () => undefined);
+      await lock.waitFree(id);
     } finally {
-      this.stopRequests.delete(id);
+      stopRequests.delete(id);
     }
   }
 
-  protected async stopUnlocked(id: string): Promise<ProcessRecord> {
-    const record = await this.mustGet(id);
+  private async stopUnlocked(id: string): Promise<ProcessRecord> {
+    const { runner, store } = this.parts;
+    const record = await runner.mustGet(id);
     if (record.status !== 'running' && record.status !== 'waiting') {
       throw new SupervisorError(
         `process "${id}" is ${record.status}; only a running or waiting process can be stopped`,
@@ -120,47 +146,49 @@ export abstract class SupervisorControls extends SupervisorCore {
       stoppedFrom: record.status,
       due: null,
     };
-    await this.store.putProcess(stopped, [this.stamp(id, { type: 'stopped' }, stopped.snapshot)]);
+    await store.putProcess(stopped, [runner.stamp(id, { type: 'stopped' }, stopped.snapshot)]);
     return stopped;
   }
 
   /** Resumes a stopped process; a timer that fell due meanwhile fires at once, once. */
   resume(id: string): Promise<ProcessRecord> {
-    return this.locked(id, () => this.resumeUnlocked(id));
+    return this.parts.lock.locked(id, () => this.resumeUnlocked(id));
   }
 
-  protected async resumeUnlocked(id: string): Promise<ProcessRecord> {
-    const record = await this.mustGet(id);
+  private async resumeUnlocked(id: string): Promise<ProcessRecord> {
+    const { runner, store, clock } = this.parts;
+    const record = await runner.mustGet(id);
     if (record.status !== 'stopped')
       throw new SupervisorError(`process "${id}" is ${record.status}, not stopped`);
     const { stoppedFrom: _from, ...rest } = record;
-    const flows = await this.sleptOn(record);
+    const flows = await this.parts.flows.sleptOn(record);
     const status = statusOf(record.snapshot) as ProcessStatus;
     const resumed: ProcessRecord = {
       ...rest,
       status,
-      due: this.dueOf(record.snapshot, flows),
-      waitsFor: this.waitsForOf(status, record.snapshot, flows),
+      due: dueOf(record.snapshot, flows),
+      waitsFor: waitsForOf(status, record.snapshot, flows),
     };
-    await this.store.putProcess(resumed, [this.stamp(id, { type: 'resumed' }, resumed.snapshot)]);
+    await store.putProcess(resumed, [runner.stamp(id, { type: 'resumed' }, resumed.snapshot)]);
     // Every timer that fell due while it was stopped fires at once, once, in order of due time:
     // the drive fires what is due, each a wake that reports a changed flow with its trigger
     // pending. With nothing due, resuming is what compares the signatures.
-    const due = dueTimer(resumed.snapshot, (f) => flows.get(f), this.clock.now());
+    const due = dueTimer(resumed.snapshot, (f) => flows.get(f), clock.now());
     if (resumed.status === 'running' || (!due && pendingWakes(resumed).length === 0)) {
-      const checked = await this.checkSignatures(resumed, null);
+      const checked = await runner.checkSignatures(resumed, null);
       if (checked.status === 'flow-changed') return checked;
     }
-    return this.driveUnlocked(id, resumed);
+    return runner.drive(id, resumed);
   }
 
   /** Runs a failed node again, with the trigger that woke it if one did. */
   retry(id: string): Promise<ProcessRecord> {
-    return this.locked(id, () => this.retryUnlocked(id));
+    return this.parts.lock.locked(id, () => this.retryUnlocked(id));
   }
 
-  protected async retryUnlocked(id: string): Promise<ProcessRecord> {
-    const record = await this.mustGet(id);
+  private async retryUnlocked(id: string): Promise<ProcessRecord> {
+    const { runner, store } = this.parts;
+    const record = await runner.mustGet(id);
     if (record.status !== 'failed')
       throw new SupervisorError(`process "${id}" is ${record.status}, not failed`);
     const node = record.snapshot.failed?.path ?? '';
@@ -171,32 +199,33 @@ export abstract class SupervisorControls extends SupervisorCore {
       error: null,
       status: statusOf(snapshot) as ProcessStatus,
     };
-    await this.store.putProcess(cleared, [
-      this.stamp(id, { type: 'retried', node }, cleared.snapshot),
+    await store.putProcess(cleared, [
+      runner.stamp(id, { type: 'retried', node }, cleared.snapshot),
     ]);
     // A retry is a wake: a flow changed while the process was failed is reported before the node
     // runs again (the trigger that woke it, if one did, stays pending through the choice).
     if (pendingWakes(cleared).length === 0) {
-      const checked = await this.checkSignatures(cleared, null);
+      const checked = await runner.checkSignatures(cleared, null);
       if (checked.status === 'flow-changed') return checked;
     }
-    return this.driveUnlocked(id, cleared);
+    return runner.drive(id, cleared);
   }
 
   /** Carries out the designer's choice for a process whose flow changed (docs/format.md). */
   resolve(id: string, choice: ResolveChoice): Promise<ProcessRecord> {
-    return this.locked(id, () => this.resolveUnlocked(id, choice));
+    return this.parts.lock.locked(id, () => this.resolveUnlocked(id, choice));
   }
 
-  protected async resolveUnlocked(id: string, choice: ResolveChoice): Promise<ProcessRecord> {
-    const record = await this.mustGet(id);
+  private async resolveUnlocked(id: string, choice: ResolveChoice): Promise<ProcessRecord> {
+    const { runner, store } = this.parts;
+    const record = await runner.mustGet(id);
     if (record.status !== 'flow-changed') {
       throw new SupervisorError(
         `process "${id}" is ${record.status}; only a process whose flow changed can be resolved`,
       );
     }
     const journal = (r: ProcessRecord) => [
-      this.stamp(id, { type: 'resolved', choice }, r.snapshot),
+      runner.stamp(id, { type: 'resolved', choice }, r.snapshot),
     ];
     const base = { ...record, changes: [], error: null };
     if (choice === 'cancel') {
@@ -205,16 +234,16 @@ export abstract class SupervisorControls extends SupervisorCore {
         status: 'cancelled',
         due: null,
       };
-      await this.store.putProcess(cancelled, journal(cancelled));
+      await store.putProcess(cancelled, journal(cancelled));
       return cancelled;
     }
     if (choice === 'restart') {
-      const flows = await loadFlowSet([record.flow], (f) => this.store.getFlow(f));
+      const flows = await this.parts.flows.current([record.flow]);
       const flow = flows.get(record.flow);
       if (!flow) throw new SupervisorError(`flow "${record.flow}" is no longer in the workspace`);
       assertRunnable(flows);
       const versions = signaturesById(flows);
-      for (const f of flows.values()) await this.store.putFlowVersion(f, versions[f.id]!);
+      for (const f of flows.values()) await store.putFlowVersion(f, versions[f.id]!);
       const restarted: ProcessRecord = {
         ...withPendingWakes(base, []),
         status: 'running',
@@ -223,13 +252,13 @@ export abstract class SupervisorControls extends SupervisorCore {
         pinned: false,
         due: null,
       };
-      await this.store.putProcess(restarted, journal(restarted));
-      return this.driveUnlocked(id);
+      await store.putProcess(restarted, journal(restarted));
+      return runner.drive(id);
     }
     if (choice === 'keep') {
       const status = statusOf(record.snapshot) as ProcessStatus;
       const kept: ProcessRecord = { ...base, pinned: true, status };
-      await this.store.putProcess(kept, journal(kept));
+      await store.putProcess(kept, journal(kept));
       return this.afterResolve(kept);
     }
     if (choice !== 'continue')
@@ -240,7 +269,7 @@ export abstract class SupervisorControls extends SupervisorCore {
     if (!plan.ok) throw new SupervisorError(plan.error);
     const { after, rebased } = plan;
     const versions = { ...record.versions, ...signaturesById(after) };
-    for (const f of after.values()) await this.store.putFlowVersion(f, versions[f.id]!);
+    for (const f of after.values()) await store.putFlowVersion(f, versions[f.id]!);
     const continued: ProcessRecord = {
       ...base,
       snapshot: rebased.snapshot,
@@ -248,7 +277,7 @@ export abstract class SupervisorControls extends SupervisorCore {
       pinned: false,
       status: statusOf(rebased.snapshot) as ProcessStatus,
     };
-    await this.store.putProcess(continued, journal(continued));
+    await store.putProcess(continued, journal(continued));
     return this.afterResolve(continued);
   }
 
@@ -256,14 +285,53 @@ export abstract class SupervisorControls extends SupervisorCore {
    * With `continue` and `keep`, every trigger that woke the process counts as if it had just
    * fired, and then every timer due meanwhile fires: the drive takes both.
    */
-  protected async afterResolve(record: ProcessRecord): Promise<ProcessRecord> {
-    const flows = await this.sleptOn(record);
+  private async afterResolve(record: ProcessRecord): Promise<ProcessRecord> {
+    const flows = await this.parts.flows.sleptOn(record);
     const settled: ProcessRecord = {
       ...record,
-      due: this.dueOf(record.snapshot, flows),
-      waitsFor: this.waitsForOf(record.status, record.snapshot, flows),
+      due: dueOf(record.snapshot, flows),
+      waitsFor: waitsForOf(record.status, record.snapshot, flows),
     };
-    await this.store.putProcess(settled);
-    return this.driveUnlocked(record.id, settled);
+    await this.parts.store.putProcess(settled);
+    return this.parts.runner.drive(record.id, settled);
+  }
+
+  /**
+   * Runs one step (the inspector's Step): of a running process, or of one stopped between two
+   * steps, which stays stopped after the step unless the step brought it to a stop of its own.
+   */
+  stepOnce(id: string): Promise<ProcessRecord> {
+    const { lock, runner, store } = this.parts;
+    return lock.locked(id, async () => {
+      const record = await runner.mustGet(id);
+      const paused = record.status === 'stopped' && statusOf(record.snapshot) === 'running';
+      if (record.status !== 'running' && !paused) {
+        throw new SupervisorError(
+          `process "${id}" is ${record.status}; only a process with a node ready can step`,
+        );
+      }
+      const stepped = await runner.commit(record, stepAct);
+      if (!paused || stepped.status !== 'running') return stepped;
+      const kept: ProcessRecord = { ...stepped, status: 'stopped', stoppedFrom: 'running' };
+      await store.putProcess(kept);
+      return kept;
+    });
+  }
+
+  /** Fires a waiting process's earliest timer now, whatever its due time (the inspector's Wake now). */
+  wakeNow(id: string): Promise<ProcessRecord> {
+    const { lock, runner } = this.parts;
+    return lock.locked(id, async () => {
+      const record = await runner.mustGet(id);
+      if (record.status !== 'waiting')
+        throw new SupervisorError(`process "${id}" is ${record.status}, not waiting`);
+      const flows = await this.parts.flows.sleptOn(record);
+      const timer = earliestTimer(record.snapshot, (f) => flows.get(f));
+      if (!timer)
+        throw new SupervisorError(
+          `process "${id}" waits for no timer; deliver its event or answer its form`,
+        );
+      return runner.wake(record, { seq: timer.seq, trigger: timer.trigger });
+    });
   }
 }

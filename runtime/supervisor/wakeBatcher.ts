@@ -1,43 +1,46 @@
 import type { Flow } from '../../shared/schema.ts';
-import { fire } from '../engine/step.ts';
 import { earliestTimer } from '../engine/timers.ts';
-import { isSettable } from './clock.ts';
+import type { ChangeListeners } from './changes.ts';
+import { isSettable, type Clock } from './clock.ts';
+import type { ContextGuesses } from './contextGuesses.ts';
 import { DueHeap, type Due } from './dueHeap.ts';
-import { pendingWakes } from './pendingWakes.ts';
-import type { ContextChange, ContextRecord, JournalEntry, ProcessRecord } from './records.ts';
-import { SupervisorControls } from './supervisorControls.ts';
+import type { FlowReader } from './flowReader.ts';
+import { fireAct, type InMemoryRunner } from './inMemoryRun.ts';
 import {
+  ADVANCE_BATCH_FACTOR,
   MAX_CONFLICT_RETRIES,
+  MAX_PROCESSES_PER_BATCH,
   MAX_STEPS_PER_COMMIT,
-  SupervisorError,
-  type SupervisorOptions,
-} from './supervisorCore.ts';
-import type { Clock } from './clock.ts';
-import { timeSlices } from './timeSlices.ts';
+} from './limits.ts';
+import type { Advance, AdvanceOptions } from './options.ts';
+import { pendingWakes } from './pendingWakes.ts';
+import type { ProcessLock } from './processLock.ts';
+import type { ProcessRunner } from './processRunner.ts';
+import type { ContextChange, ContextRecord, JournalEntry, ProcessRecord } from './records.ts';
 import type { LoadedProcess, Store } from './store.ts';
+import { SupervisorError } from './supervisorError.ts';
 
-/**
- * Steps a batch of wakes runs in memory before it commits: the bound of one commit
- * (MAX_STEPS_PER_COMMIT), for the same reasons (what is held in memory, the time between two
- * turns of the event loop).
- */
-export const MAX_STEPS_PER_BATCH = MAX_STEPS_PER_COMMIT;
-
-/** Processes one batch holds at most (their locks, their runs in memory). */
-export const MAX_PROCESSES_PER_BATCH = 250;
-
-/**
- * How long a batch runs in memory at most before it takes a turn of the event loop, when the
- * supervisor was given no `betweenSteps` of its own: an advance's batch (ADVANCE_BATCH_FACTOR
- * × MAX_STEPS_PER_BATCH steps) took 100–140 ms on a page, one task that kept it from drawing.
- */
-export const BATCH_SLICE_MS = 16;
-
-export interface WakeOptions extends SupervisorOptions {
-  /** Steps a batch of wakes may run before it commits; MAX_STEPS_PER_BATCH when absent. */
-  maxStepsPerBatch?: number;
-  /** With no `betweenSteps`, the real time a batch runs before a turn of the event loop; BATCH_SLICE_MS. */
-  batchSliceMs?: number;
+/** What the wake batcher stands on. */
+export interface BatcherParts {
+  store: Store;
+  clock: Clock;
+  flows: FlowReader;
+  guesses: ContextGuesses;
+  inMemory: InMemoryRunner;
+  runner: ProcessRunner;
+  lock: ProcessLock;
+  changes: ChangeListeners;
+  stopRequests: ReadonlySet<string>;
+  /** Steps one drive may take before the process is stopped (MAX_STEPS_PER_RUN). */
+  maxSteps: number;
+  /** Steps a batch of wakes may run before it commits (MAX_STEPS_PER_BATCH). */
+  maxStepsPerBatch: number;
+  /**
+   * Awaited between the wakes of a batch: `betweenSteps` when given (the app's worker), else a
+   * turn of the event loop once BATCH_SLICE_MS have gone by, so that a batch run on a page's own
+   * thread (or any caller that set no pause) never holds it for the whole batch.
+   */
+  betweenWakes: () => Promise<void> | void;
 }
 
 /** A process a batch holds: its lock, the record as stored, and its wakes so far in memory. */
@@ -76,26 +79,6 @@ interface BatchOutcome {
   acted: boolean;
   /** What the batch had no room for, earliest first. */
   left: Due[];
-}
-
-/**
- * How many times longer an advance's batch may run when the retention rule is applied to it in
- * memory (`keepPasses`): its journal then holds at most twice the passes kept per process.
- */
-export const ADVANCE_BATCH_FACTOR = 10;
-
-/** What an advance asks of `advanceTo`. */
-export interface AdvanceOptions {
-  /** Told after each batch has committed: the clock's time, and the wakes so far. */
-  onProgress?: (time: number, wakes: number) => void;
-  /** Ends the advance after the wake in progress (its batch commits what it ran). */
-  signal?: AbortSignal;
-  /**
-   * The journal's retention rule (keep the last N passes of a process in full, sum up the older
-   * ones), applied to each batch before it commits: the passes an advance would store and the
-   * rule then delete are summed up in memory instead. Absent: every entry is committed.
-   */
-  keepPasses?: number;
 }
 
 type BatchAdvance = Pick<AdvanceOptions, 'keepPasses' | 'signal'>;
@@ -169,29 +152,8 @@ const dueOf = (p: ProcessRecord): Due => ({
  * transaction. A wake that did not commit is simply run again; one whose context another writer
  * moved on is run again on the fresh context, alone, with the times it first ran at.
  */
-export abstract class SupervisorWakes extends SupervisorControls {
-  protected readonly maxStepsPerBatch: number;
-  /**
-   * Awaited between the wakes of a batch: `betweenSteps` when given (the app's worker), else a
-   * turn of the event loop once BATCH_SLICE_MS have gone by, so that a batch run on a page's own
-   * thread (or any caller that set no pause) never holds it for the whole batch.
-   */
-  private readonly betweenWakes: () => Promise<void> | void;
-
-  constructor(store: Store, clock: Clock, options: WakeOptions = {}) {
-    super(store, clock, options);
-    this.maxStepsPerBatch = options.maxStepsPerBatch ?? MAX_STEPS_PER_BATCH;
-    this.betweenWakes = options.betweenSteps ?? timeSlices(options.batchSliceMs ?? BATCH_SLICE_MS);
-  }
-
-  /** Runs every process that can run until it stops, oldest first (see supervisor.ts). */
-  abstract runAll(): Promise<void>;
-
-  /** The earliest due time of any waiting process, or null. */
-  async nextDue(): Promise<number | null> {
-    // The due index's first key: no process record is read.
-    return this.store.nextDueAt();
-  }
+export class WakeBatcher implements Advance {
+  constructor(private readonly parts: BatcherParts) {}
 
   /** Fires every timer due by now, in order of due time, running each woken process to its stop. */
   async wakeDue(): Promise<number> {
@@ -201,12 +163,14 @@ export abstract class SupervisorWakes extends SupervisorControls {
     for (;;) {
       // One read of the due index per batch, not per wake. A process a wake makes due again is
       // found by the next one.
-      const now = this.clock.now();
-      let round = (await this.store.dueProcesses(now)).filter((p) => !busy.has(p.id)).map(dueOf);
+      const now = this.parts.clock.now();
+      let round = (await this.parts.store.dueProcesses(now))
+        .filter((p) => !busy.has(p.id))
+        .map(dueOf);
       if (round.length === 0) return woken;
       // The round's batches take it in turn, without reading the due index again.
       while (round.length > 0) {
-        const batch = await this.settledBatch(round, now, () => this.clock.now(), busy);
+        const batch = await this.settledBatch(round, now, () => this.parts.clock.now(), busy);
         woken += batch.woken;
         // Nothing it could wake (held by other runners, or being stopped): left to them.
         if (!batch.acted) return woken;
@@ -226,13 +190,13 @@ export abstract class SupervisorWakes extends SupervisorControls {
     target: number,
     options: AdvanceOptions = {},
   ): Promise<{ wakes: number; reached: number }> {
-    const clock = this.clock;
+    const clock = this.parts.clock;
     if (!isSettable(clock)) throw new SupervisorError('only a virtual clock can be advanced');
     let wakes = 0;
     const busy = new Set<string>();
     for (;;) {
       if (options.signal?.aborted) return { wakes, reached: clock.now() };
-      const due = (await this.store.dueProcesses(target)).filter((p) => !busy.has(p.id));
+      const due = (await this.parts.store.dueProcesses(target)).filter((p) => !busy.has(p.id));
       if (due.length === 0) break;
       const base = clock.now();
       const batch = await this.settledBatch(
@@ -246,7 +210,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
         },
       );
       wakes += batch.woken;
-      await this.runAll();
+      await this.parts.runner.runAll();
       options.onProgress?.(clock.now(), wakes);
       // What is left is held by other runners: they wake it, not this advance.
       if (!batch.acted) break;
@@ -281,7 +245,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
       conflicted = again.conflicted;
       if (again.after) afters.push(again.after);
     }
-    const settable = isSettable(this.clock) ? this.clock : undefined;
+    const settable = isSettable(this.parts.clock) ? this.parts.clock : undefined;
     if (settable && first.reached > settable.now()) settable.set(first.reached);
     for (const { held, at, act } of afters) {
       try {
@@ -289,7 +253,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
         woken += await this.afterBatch(held, act);
       } finally {
         await held.release();
-        this.changed(held.id);
+        this.parts.changes.changed(held.id);
       }
     }
     const acted = woken > 0 || afters.length > 0;
@@ -312,8 +276,8 @@ export abstract class SupervisorWakes extends SupervisorControls {
     // (at most twice the passes kept), so an advance's batch may run longer before it commits.
     const maxSteps =
       keepPasses === undefined
-        ? this.maxStepsPerBatch
-        : this.maxStepsPerBatch * ADVANCE_BATCH_FACTOR;
+        ? this.parts.maxStepsPerBatch
+        : this.parts.maxStepsPerBatch * ADVANCE_BATCH_FACTOR;
     const heap = new DueHeap(candidates.filter((c) => c.due <= upTo));
     const held = new Map<string, Held>();
     const contexts = new Set<string>();
@@ -367,7 +331,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
         if (!h) continue;
         // An entry left from before the process's last wake.
         if (h.record.status !== 'waiting' || h.record.due !== top.due) continue;
-        if (this.stopRequests.has(h.id)) continue;
+        if (this.parts.stopRequests.has(h.id)) continue;
         const at = timeOf(top.due);
         const woke = await this.wakeInMemory(h, at);
         if (woke === 'slow') {
@@ -378,7 +342,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
         steps += woke.steps;
         if (keepPasses !== undefined) summarize(h, keepPasses);
         // Between the wakes of a batch too: a Stop or the page's command is let in.
-        await this.betweenWakes();
+        await this.parts.betweenWakes();
         const next = h.record;
         // Running on (a long run), or due again at once (no time passes): the drive's budget
         // counts such steps, so the drive takes it on after the commit, at this time.
@@ -405,7 +369,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
       // The one left to the one-wake path keeps its lock for it (settledBatch releases it).
       const done = [...held.values()].filter((h) => !(ok && h === after?.held));
       await Promise.all(done.map((h) => h.release()));
-      for (const h of done) if (h.wakes > 0) this.changed(h.id);
+      for (const h of done) if (h.wakes > 0) this.parts.changes.changed(h.id);
     }
   }
 
@@ -426,7 +390,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
                 ...(h.versions === h.changes.length ? {} : { versions: h.versions }),
               }
             : undefined;
-        return this.store.commitStep({
+        return this.parts.store.commitStep({
           process: h.record,
           context: {
             id: h.context.id,
@@ -441,7 +405,7 @@ export abstract class SupervisorWakes extends SupervisorControls {
     const conflicted: Due[] = [];
     woke.forEach((h, i) => {
       if (results[i]) {
-        this.knowContext({
+        this.parts.guesses.know({
           id: h.context.id,
           version: h.context.version + h.versions,
           value: h.value,
@@ -466,21 +430,17 @@ export abstract class SupervisorWakes extends SupervisorControls {
         free();
         await held.catch(() => undefined);
       };
-      const held = this.locks.withLock(
-        `wakeflow:process:${id}`,
-        async () => {
-          let h: Held | undefined;
-          try {
-            h = await this.readHeld(id, upTo, release);
-          } catch (e) {
-            reject(e);
-            return;
-          }
-          resolve(h);
-          if (h) await freed;
-        },
-        { ifAvailable: true },
-      );
+      const held = this.parts.lock.ifFree(id, async () => {
+        let h: Held | undefined;
+        try {
+          h = await this.readHeld(id, upTo, release);
+        } catch (e) {
+          reject(e);
+          return;
+        }
+        resolve(h);
+        if (h) await freed;
+      });
       held.then((r) => {
         if (!r.held) {
           busy.add(id);
@@ -498,8 +458,8 @@ export abstract class SupervisorWakes extends SupervisorControls {
     let loaded: LoadedProcess | undefined;
     let record: ProcessRecord | undefined;
     try {
-      loaded = await this.store.loadProcess?.(id);
-      record = loaded ? loaded.record : await this.store.getProcess(id);
+      loaded = await this.parts.store.loadProcess?.(id);
+      record = loaded ? loaded.record : await this.parts.store.getProcess(id);
     } catch (e) {
       // A record that cannot be restored is reported by the store and no listing holds it: it
       // is left as stored, unwoken.
@@ -512,8 +472,8 @@ export abstract class SupervisorWakes extends SupervisorControls {
     let read: Held['read'];
     try {
       if (loaded?.damaged) throw new DamagedRead(loaded.damaged);
-      context = loaded?.context ?? (await this.mustGetContext(record.contextId));
-      read = this.flowReader(loaded?.flows);
+      context = loaded?.context ?? (await this.parts.runner.mustGetContext(record.contextId));
+      read = this.parts.flows.reader(loaded?.flows);
     } catch (e) {
       if (!isDamagedRecord(e)) throw e;
       await this.failDamaged(record, e);
@@ -544,8 +504,8 @@ export abstract class SupervisorWakes extends SupervisorControls {
     const store = (e as { problem?: { store?: string } }).problem?.store;
     const what = store === 'contexts' ? 'its context' : store === 'flows' ? 'its flow' : 'a record';
     const error = `${what} cannot be read: ${e.message}`;
-    await this.store.putProcess({ ...record, status: 'failed', due: null, error });
-    this.changed(record.id);
+    await this.parts.store.putProcess({ ...record, status: 'failed', due: null, error });
+    this.parts.changes.changed(record.id);
   }
 
   /**
@@ -557,17 +517,17 @@ export abstract class SupervisorWakes extends SupervisorControls {
     const record = h.record;
     if (pendingWakes(record).length > 0) return 'slow';
     // Timers are read from the versions it fell asleep on, as for any wake.
-    const slept = h.flows ?? (await this.sleptOn(record));
+    const slept = h.flows ?? (await this.parts.flows.sleptOn(record));
     const timer = earliestTimer(record.snapshot, (f) => slept.get(f));
-    if (!timer || !(await this.sameFlows(record, h.read))) return 'slow';
-    const flows = h.flows ?? (await this.flowsFor(record, h.read));
+    if (!timer || !(await this.parts.flows.sameFlows(record, h.read))) return 'slow';
+    const flows = h.flows ?? (await this.parts.flows.flowsFor(record, h.read));
     const wake = { seq: timer.seq, trigger: timer.trigger };
-    const run = await this.runInMemory(
+    const run = await this.parts.inMemory.run(
       record,
-      (snapshot, context, env) => fire(snapshot, context, env, wake),
+      fireAct(wake),
       wake,
       flows,
-      Math.min(MAX_STEPS_PER_COMMIT, this.maxSteps),
+      Math.min(MAX_STEPS_PER_COMMIT, this.parts.maxSteps),
       { id: h.context.id, version: h.context.version + h.versions, value: h.value },
       () => at,
     );
@@ -589,31 +549,10 @@ export abstract class SupervisorWakes extends SupervisorControls {
    */
   private async afterBatch(h: Held, act: 'drive' | 'wake'): Promise<number> {
     if (act === 'drive') {
-      await this.driveUnlocked(h.id, h.record, h.flows, h.steps);
+      await this.parts.runner.drive(h.id, h.record, h.flows, h.steps);
       return 0;
     }
-    await this.fireEarliestTimer(h.record, h.read);
+    await this.parts.runner.fireEarliestTimer(h.record, h.read);
     return 1;
-  }
-
-  /**
-   * Fires a process's earliest timer. Timers are read from the versions the process fell asleep
-   * on: the flow may have changed since, which the wake itself then reports.
-   */
-  protected async fireEarliestTimer(
-    record: ProcessRecord,
-    read = this.flowReader(),
-  ): Promise<void> {
-    const flows = await this.sleptOn(record);
-    const timer = earliestTimer(record.snapshot, (f) => flows.get(f));
-    if (!timer) {
-      // The flows it slept on no longer say what it waits for: say so rather than pick this
-      // process forever or leave it asleep without a word.
-      const error =
-        'the flow this process slept on is missing from the workspace; restart or cancel it';
-      await this.store.putProcess({ ...record, due: null, status: 'flow-changed', error });
-      return;
-    }
-    await this.wake(record, { seq: timer.seq, trigger: timer.trigger }, read);
   }
 }

@@ -1,0 +1,78 @@
+import type { Flow } from '../../shared/schema.ts';
+import { signaturesOf } from '../engine/step.ts';
+import { FlowCache } from './flowCache.ts';
+import { loadFlowSet, scopeFlowIds } from './flowSet.ts';
+import type { ProcessRecord } from './records.ts';
+import type { Store } from './store.ts';
+
+/** Reads a flow by id for one operation. */
+export type ReadFlow = (id: string) => Promise<Flow | undefined>;
+
+/**
+ * How the supervisor reads flows: the workspace's current ones (each read from the store once
+ * per operation, always, since another tab may have saved it) and the versions a process stands
+ * on, each as the one object kept for its content (flowCache.ts).
+ */
+export class FlowReader {
+  private readonly cache = new FlowCache();
+
+  constructor(private readonly store: Store) {}
+
+  /** A reader of the workspace's flows for one operation, seeded with flows already read. */
+  reader(known?: Map<string, Flow>): ReadFlow {
+    const read = new Map<string, Promise<Flow | undefined>>();
+    for (const [id, f] of known ?? []) read.set(id, Promise.resolve(this.cache.canonical(f)));
+    return (id) => {
+      let flow = read.get(id);
+      if (!flow) {
+        flow = this.store.getFlow(id).then((f) => this.cache.canonical(f));
+        read.set(id, flow);
+      }
+      return flow;
+    };
+  }
+
+  /** The workspace's flows `roots` run, sub-flows included, as stored now. */
+  current(roots: string[]): Promise<Map<string, Flow>> {
+    return loadFlowSet(roots, (f) => this.store.getFlow(f));
+  }
+
+  /** The flows a process runs on: its pinned versions after `keep`, else the workspace's. */
+  async flowsFor(record: ProcessRecord, read = this.reader()): Promise<Map<string, Flow>> {
+    const roots = [record.flow, ...scopeFlowIds(record.snapshot.scope)];
+    if (!record.pinned) return loadFlowSet(roots, read);
+    return loadFlowSet(roots, async (f) => {
+      const signature = record.versions[f];
+      const version =
+        signature === undefined
+          ? undefined
+          : await this.cache.version(f, signature, () => this.store.getFlowVersion(f, signature));
+      // A version missing from the store (a database from before versions were kept) falls back
+      // to the current flow; a wake then compares signatures as always.
+      return version ?? read(f);
+    });
+  }
+
+  /**
+   * The flows a process fell asleep on (the versions it records), whatever the workspace holds
+   * now: its waits, triggers and timers are read from these, and a wake then compares them.
+   */
+  sleptOn(record: ProcessRecord): Promise<Map<string, Flow>> {
+    return this.flowsFor({ ...record, pinned: true });
+  }
+
+  /** Whether every flow a process runs is still the version it started on (or it is pinned). */
+  async sameFlows(record: ProcessRecord, read: ReadFlow): Promise<boolean> {
+    if (record.pinned) return true;
+    for (const scope of signaturesOf(record.snapshot)) {
+      const current = await read(scope.flow);
+      if (!current || this.cache.signature(current) !== scope.signature) return false;
+    }
+    return true;
+  }
+
+  /** A flow's signature, computed once per flow object. */
+  signature(flow: Flow): string {
+    return this.cache.signature(flow);
+  }
+}
