@@ -112,4 +112,25 @@ export class Deliveries {
     if (problem) throw new SupervisorError(`"${nodePath}": ${problem}`);
     return runner.wake(record, { seq: wait.seq, trigger: trigger.id, payload: input }, read);
   }
+
+  /**
+   * Fires trigger `triggerId` of wait `seq` with a call's outcome as its payload
+   * (docs/format.md#calls), through the path events take. Reaches only a wait that still exists in
+   * a process that is waiting: false otherwise, and nothing changes, so that the call sender's
+   * outcome after a crash, a cancel or another trigger's win is applied at most once.
+   */
+  fireCall(id: string, seq: number, triggerId: string, outcome: unknown): Promise<boolean> {
+    const { lock, runner } = this.parts;
+    return lock.locked(id, async () => {
+      const { record, read } = await runner.load(id);
+      if (record.status !== 'waiting') return false;
+      const flows = await this.parts.flows.sleptOn(record);
+      const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
+        (w) => w.seq === seq,
+      );
+      if (!wait?.triggers.some((t) => t.id === triggerId)) return false;
+      await runner.wake(record, { seq, trigger: triggerId, payload: outcome }, read);
+      return true;
+    });
+  }
 }

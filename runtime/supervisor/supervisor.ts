@@ -195,6 +195,11 @@ export class Supervisor {
     return this.deliveries.submitHuman(id, nodePath, input, triggerId, waitSeq);
   }
 
+  /** Fires a call trigger with its outcome (the call sender's fire); false when the wait is gone. */
+  fireCall(id: string, seq: number, triggerId: string, outcome: unknown): Promise<boolean> {
+    return this.deliveries.fireCall(id, seq, triggerId, outcome);
+  }
+
   /** Writes to a process's context from outside any process (compare-and-set on the version). */
   setContext(id: string, path: string, value: unknown): Promise<void> {
     return this.contextWrites.setContext(id, path, value);

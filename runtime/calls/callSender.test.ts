@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VirtualClock } from '../supervisor/clock.ts';
+import { CallSender, type CallSenderDeps, type CallWait } from './callSender.ts';
+import { CallHost, MemoryProgress } from './fixtures/callHost.ts';
+import { attemptSettings, recordedCall } from './fixtures/attemptSettings.ts';
+import { startTestServer, type TestServer } from './fixtures/testServer.ts';
+import { idempotencyKey } from './idempotencyKey.ts';
+import { OriginLimiter } from './originLimiter.ts';
+import type { CallProgress } from './callProgress.ts';
+import type { RecordedCall } from './recordedCall.ts';
+import { sendAttempt } from './sendAttempt.ts';
+
+let server: TestServer;
+beforeAll(async () => (server = await startTestServer()));
+afterAll(() => server.close());
+beforeEach(() => void server.requests.splice(0));
+
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+const retry = {
+  max: 3,
+  interval: 1000,
+  backoff: 2,
+  maxInterval: 3_600_000,
+  on: [500, 'network' as const, 'timeout' as const],
+};
+
+function setup(more: Partial<CallSenderDeps> = {}) {
+  const clock = new VirtualClock(T0);
+  const host = new CallHost();
+  const store = new MemoryProgress();
+  const limiter = new OriginLimiter();
+  const journal: unknown[] = [];
+  const deps: CallSenderDeps = {
+    now: () => clock.now(),
+    store,
+    attempt: async (call, key, signal) => ({
+      result: await sendAttempt(call, attemptSettings(server.origin, { key, signal, limiter })),
+    }),
+    fire: (id, wait, outcome) => host.fire(id, wait, outcome),
+    journal: async (_id, entry) => void journal.push(entry),
+    ...more,
+  };
+  return { clock, host, store, deps, journal, sender: new CallSender(deps) };
+}
+
+const wait = (seq: number, call: RecordedCall, node = 'pay'): CallWait => ({
+  seq,
+  node,
+  gen: [],
+  call,
+});
+
+describe('the call sender (docs/format.md#calls)', () => {
+  it('retries on the clock with the same Idempotency-Key, then fires once with the outcome', async () => {
+    const { clock, host, sender, journal } = setup();
+    server.answerSequence = [500, 500, 200];
+    const w = wait(3, recordedCall(server.origin + '/sequence', { retry }));
+    host.waits.set('p1', [w]);
+    await sender.sync('p1', [w], true);
+    expect(sender.nextDue()).toBe(T0);
+    await sender.sendDue();
+    expect(sender.progressOf('p1')).toEqual([
+      { seq: 3, attempts: 1, due: T0 + 1000, last: { status: 500 } },
+    ]);
+    // Nothing is sent before the wait between attempts is over on the clock.
+    await sender.sendDue();
+    expect(server.requests).toHaveLength(1);
+    clock.set(sender.nextDue()!);
+    await sender.sendDue();
+    expect(sender.nextDue()).toBe(T0 + 1000 + 2000);
+    clock.set(sender.nextDue()!);
+    await sender.sendDue();
+    expect(host.fired).toEqual([
+      {
+        processId: 'p1',
+        seq: 3,
+        outcome: expect.objectContaining({ ok: true, status: 200, attempts: 3 }),
+      },
+    ]);
+    expect(server.countByKey(idempotencyKey('p1', w))).toBe(3);
+    expect(sender.progressOf('p1')).toEqual([]);
+    expect(journal).toMatchObject([
+      { attempt: 1, status: 500 },
+      { attempt: 2, status: 500 },
+      { attempt: 3, status: 200 },
+    ]);
+  });
+
+  it('has several calls of one process and of many processes in flight at once', async () => {
+    const { host, sender } = setup();
+    const slow = recordedCall(server.origin + '/slow');
+    for (const id of ['p1', 'p2']) {
+      const waits = [wait(1, slow, 'a'), wait(2, slow, 'b')];
+      host.waits.set(id, waits);
+      await sender.sync(id, waits, true);
+    }
+    const sending = sender.sendDue();
+    await server.slowHeld(4);
+    server.releaseSlow();
+    await sending;
+    expect(host.fired.map((f) => `${f.processId}/${f.seq}`).sort()).toEqual([
+      'p1/1',
+      'p1/2',
+      'p2/1',
+      'p2/2',
+    ]);
+    expect(new Set(server.requests.map((r) => r.headers['idempotency-key'])).size).toBe(4);
+  });
+
+  it('drops the answer of an attempt whose wait is gone (cancel, another trigger first)', async () => {
+    const { host, sender, store } = setup();
+    const w = wait(1, recordedCall(server.origin + '/slow'));
+    await sender.sync('p1', [w], true);
+    const sending = sender.sendDue();
+    await server.slowHeld(1);
+    await sender.sync('p1', [], true);
+    server.releaseSlow();
+    await sending;
+    expect(host.fired).toEqual([]);
+    expect(store.rows.size).toBe(0);
+  });
+
+  it('abandons an attempt in flight when its process stops, and re-sends it, same key, on resume', async () => {
+    const { host, sender } = setup();
+    const w = wait(1, recordedCall(server.origin + '/slow'));
+    host.waits.set('p1', [w]);
+    await sender.sync('p1', [w], true);
+    const sending = sender.sendDue();
+    await server.slowHeld(1);
+    await sender.sync('p1', [w], false);
+    await sending;
+    expect(sender.nextDue()).toBeNull();
+    server.releaseSlow();
+    await sender.sync('p1', [w], true);
+    const again = sender.sendDue();
+    await server.slowHeld(1);
+    server.releaseSlow();
+    await again;
+    expect(host.fired).toMatchObject([{ outcome: { ok: true, attempts: 1 } }]);
+    expect(server.countByKey(idempotencyKey('p1', w))).toBe(2);
+  });
+
+  it('answers from a scenario: later on the clock, or when respond gives the answer', async () => {
+    let pending = true;
+    const { clock, host, sender } = setup({
+      attempt: async () =>
+        pending
+          ? 'pending'
+          : {
+              result: { outcome: { ok: true, status: 200, headers: {}, body: 1 }, sent: true },
+              after: 2000,
+            },
+    });
+    const w = wait(1, recordedCall('https://shop.example/x'));
+    host.waits.set('p1', [w]);
+    await sender.sync('p1', [w], true);
+    await sender.sendDue();
+    expect(sender.progressOf('p1')).toEqual([{ seq: 1, attempts: 1, due: null }]);
+    expect(sender.nextDue()).toBeNull();
+    const answer = {
+      result: {
+        outcome: { ok: false, status: 503, headers: {}, body: null },
+        failure: 503,
+        sent: true,
+      },
+    };
+    expect(await sender.respond('p1', 1, answer)).toBe(true);
+    expect(await sender.respond('p1', 1, answer)).toBe(false);
+    expect(host.fired).toMatchObject([{ outcome: { ok: false, status: 503, attempts: 1 } }]);
+
+    pending = false;
+    const w2 = wait(2, recordedCall('https://shop.example/x'));
+    host.waits.set('p1', [w2]);
+    await sender.sync('p1', [w2], true);
+    await sender.sendDue();
+    expect(sender.nextDue()).toBe(T0 + 2000);
+    clock.set(T0 + 2000);
+    await sender.sendDue();
+    expect(host.fired[1]).toMatchObject({ seq: 2, outcome: { ok: true, body: 1, attempts: 1 } });
+  });
+});
+
+describe('a crash at every await point of a call', () => {
+  // Each of the sender's awaits on the store, the network, the journal and the fire, dying just
+  // before it and just after it; then a new sender on the same store carries on.
+  // One failed attempt and a retry: 11 awaits (list, put the first progress; put, attempt,
+  // journal, put the retry's due; put, attempt, journal, fire, delete).
+
+  async function crashAt(n: number, when: 'before' | 'after') {
+    const { host, store, deps } = setup();
+    server.answerSequence = [500, 200];
+    const w = wait(
+      1,
+      recordedCall(server.origin + '/sequence', { retry: { ...retry, interval: 0 } }),
+    );
+    host.waits.set('p1', [w]);
+    let count = 0;
+    let crashed = false;
+    const crashing =
+      <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        if (++count === n && when === 'before') throw ((crashed = true), new Error('crash'));
+        const out = await fn(...args);
+        if (count === n && when === 'after') throw ((crashed = true), new Error('crash'));
+        return out;
+      };
+    const wrapped: CallSenderDeps = {
+      ...deps,
+      store: {
+        listCallProgress: crashing((id: string) => store.listCallProgress(id)),
+        putCallProgress: crashing((id: string, p: CallProgress) => store.putCallProgress(id, p)),
+        deleteCallProgress: crashing((id: string, seq: number) =>
+          store.deleteCallProgress(id, seq),
+        ),
+      },
+      attempt: crashing(deps.attempt),
+      journal: crashing(deps.journal!),
+      fire: crashing(deps.fire),
+    };
+    const first = new CallSender(wrapped);
+    try {
+      await first.sync('p1', host.waits.get('p1')!, true);
+      for (let i = 0; i < 3; i++) await first.sendDue();
+    } catch (e) {
+      if ((e as Error).message !== 'crash') throw e;
+    }
+    await first.idle().catch(() => undefined);
+    // The restart: a new sender reads what was stored and the process as it is now.
+    const second = new CallSender(deps);
+    await second.sync('p1', host.waits.get('p1') ?? [], true);
+    for (let i = 0; i < 3; i++) await second.sendDue();
+    return { crashed, host, store, w };
+  }
+
+  for (let n = 1; n <= 11; n++) {
+    for (const when of ['before', 'after'] as const) {
+      it(`await ${n}, ${when}: re-sends with the same key and applies the outcome once`, async () => {
+        const { crashed, host, store, w } = await crashAt(n, when);
+        expect(crashed).toBe(true);
+        expect(host.fired).toHaveLength(1);
+        expect(host.fired[0]!.outcome).toMatchObject({ ok: true, status: 200 });
+        expect(
+          server.requests.every((r) => r.headers['idempotency-key'] === idempotencyKey('p1', w)),
+        ).toBe(true);
+        expect(store.rows.size).toBe(0);
+      });
+    }
+  }
+});

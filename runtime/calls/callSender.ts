@@ -1,0 +1,271 @@
+import {
+  afterAttempt,
+  attemptBegun,
+  attemptEntry,
+  firstProgress,
+  type CallProgress,
+} from './callProgress.ts';
+import { idempotencyKey } from './idempotencyKey.ts';
+import type { AttemptResult, CallOutcome, RecordedCall } from './recordedCall.ts';
+
+/** A wait of a process at a continue-after with a call trigger, as its snapshot holds it. */
+export interface CallWait {
+  seq: number;
+  /** The node's path through sub-flow nodes (`sub/pay`). */
+  node: string;
+  gen: readonly number[];
+  call: RecordedCall;
+}
+
+/** Where each wait's progress is kept, beside the process and outside its snapshot. */
+export interface CallProgressStore {
+  listCallProgress(processId: string): Promise<CallProgress[]>;
+  putCallProgress(processId: string, progress: CallProgress): Promise<void>;
+  deleteCallProgress(processId: string, seq: number): Promise<void>;
+}
+
+/**
+ * What an attempt gave: a result now, one that comes `after` ms later on the clock (a scenario's
+ * answer), or `pending`: no answer until `respond` gives one (a scenario's `respond` step).
+ */
+export type AttemptAnswer = { result: AttemptResult; after?: number } | 'pending';
+
+export interface CallSenderDeps {
+  now(): number;
+  store: CallProgressStore;
+  /** Sends one attempt (sendAttempt, or a scenario's answers); rejects only when `signal` aborts. */
+  attempt(
+    call: RecordedCall,
+    key: string,
+    signal: AbortSignal,
+    about: { processId: string; wait: CallWait; attempt: number },
+  ): Promise<AttemptAnswer>;
+  /** Fires the call's trigger with the outcome; a wait that is gone by then drops it. */
+  fire(processId: string, wait: CallWait, outcome: CallOutcome): Promise<void>;
+  /** Records an attempt in the process's journal. */
+  journal?(processId: string, entry: ReturnType<typeof attemptEntry>): Promise<void>;
+}
+
+interface Watched {
+  active: boolean;
+  waits: Map<number, CallWait>;
+  progress: Map<number, CallProgress>;
+}
+
+/**
+ * The supervisor's call sender (docs/format.md#calls): for each process asleep at a call, it
+ * sends attempts when they fall due, keeps each wait's progress in the store between them, waits
+ * between attempts on the supervisor's clock (the progress's `due`, which a virtual advance
+ * reaches like a timer), and fires the trigger with the outcome.
+ *
+ * Delivery is at least once. An attempt is counted and saved before it is sent; one that was in
+ * flight when the runtime stopped (a crash, a closed tab) is found in the store with no due time
+ * and sent again, as the same attempt with the same Idempotency-Key. The outcome is fired before
+ * the progress is deleted, and a fire reaches only a wait that still exists, so a crash between
+ * the two applies it once.
+ */
+export class CallSender {
+  private readonly processes = new Map<string, Watched>();
+  private readonly inFlight = new Map<string, AbortController>();
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly deps: CallSenderDeps) {}
+
+  /**
+   * Tells the sender which call waits a process stands at now, and whether it may run (waiting:
+   * yes; stopped, failed, flow-changed: no). A new wait's first attempt is due at once; the
+   * progress of a wait that is gone is dropped, and an attempt of it in flight is abandoned (its
+   * answer is dropped; a request already sent is not recalled). An attempt in flight for a
+   * process that may not run is abandoned too, and sent again, same key, when it may.
+   */
+  async sync(processId: string, waits: readonly CallWait[], active: boolean): Promise<void> {
+    const stored = await this.deps.store.listCallProgress(processId);
+    const bySeq = new Map(waits.map((w) => [w.seq, w]));
+    const watched: Watched = { active, waits: bySeq, progress: new Map() };
+    for (const p of stored) {
+      if (bySeq.has(p.seq)) watched.progress.set(p.seq, p);
+      else {
+        this.abandon(processId, p.seq);
+        await this.deps.store.deleteCallProgress(processId, p.seq);
+      }
+    }
+    for (const wait of waits) {
+      if (!active) this.abandon(processId, wait.seq);
+      if (watched.progress.has(wait.seq)) continue;
+      const first = firstProgress(wait.seq, this.deps.now());
+      await this.deps.store.putCallProgress(processId, first);
+      watched.progress.set(wait.seq, first);
+    }
+    if (waits.length === 0) this.processes.delete(processId);
+    else this.processes.set(processId, watched);
+  }
+
+  /** The earliest time an attempt (or a scripted answer) falls due, of processes that may run. */
+  nextDue(): number | null {
+    let next: number | null = null;
+    for (const [id, w] of this.processes) {
+      if (!w.active) continue;
+      for (const p of w.progress.values()) {
+        const due = p.due ?? (this.inFlight.has(slot(id, p.seq)) ? null : this.deps.now());
+        if (due !== null && (next === null || due < next)) next = due;
+      }
+    }
+    return next;
+  }
+
+  /**
+   * Starts every attempt due by now, processes in the order they were synced and each one's waits
+   * in the order they were made; attempts run at once, bounded per origin by the sender's
+   * `attempt`. Resolves once those it started have settled.
+   */
+  async sendDue(): Promise<void> {
+    const now = this.deps.now();
+    const started: Promise<void>[] = [];
+    for (const [id, w] of this.processes) {
+      if (!w.active) continue;
+      for (const p of [...w.progress.values()].sort((a, b) => a.seq - b.seq)) {
+        if (this.inFlight.has(slot(id, p.seq))) continue;
+        // No due time and nothing in flight here: an attempt a stop or a crash interrupted.
+        if (p.due !== null && p.due > now) continue;
+        started.push(this.track(this.run(id, w.waits.get(p.seq)!, p)));
+      }
+    }
+    await Promise.all(started);
+  }
+
+  /** Resolves once every attempt in flight has settled: for tests and a runtime closing. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  /** Each wait's progress, for a report or the inspector. */
+  progressOf(processId: string): CallProgress[] {
+    return [...(this.processes.get(processId)?.progress.values() ?? [])];
+  }
+
+  /**
+   * Answers the attempt of wait `seq` that is waiting for one (`pending`): a scenario's `respond`.
+   * false when no attempt of that wait is waiting.
+   */
+  async respond(
+    processId: string,
+    seq: number,
+    answer: { result: AttemptResult; after?: number },
+  ): Promise<boolean> {
+    const w = this.processes.get(processId);
+    const progress = w?.progress.get(seq);
+    const controller = this.inFlight.get(slot(processId, seq));
+    if (!w || !progress || !controller || !this.pending.has(slot(processId, seq))) return false;
+    this.pending.delete(slot(processId, seq));
+    try {
+      await this.answered(processId, w.waits.get(seq)!, progress, answer, controller.signal);
+    } finally {
+      this.inFlight.delete(slot(processId, seq));
+    }
+    return true;
+  }
+
+  private readonly pending = new Set<string>();
+
+  private track(work: Promise<void>): Promise<void> {
+    this.running.add(work);
+    return work.finally(() => this.running.delete(work));
+  }
+
+  private async run(processId: string, wait: CallWait, progress: CallProgress): Promise<void> {
+    const at = slot(processId, wait.seq);
+    const controller = new AbortController();
+    this.inFlight.set(at, controller);
+    let keep = false;
+    try {
+      if (progress.answer) {
+        return await this.settle(
+          processId,
+          wait,
+          progress,
+          progress.answer,
+          progress.answerMs ?? 0,
+          controller.signal,
+        );
+      }
+      // Interrupted (no due time): the same attempt again; else the next one, counted now.
+      const begun = progress.due === null ? progress : attemptBegun(progress);
+      await this.save(processId, begun, controller.signal);
+      const key = idempotencyKey(processId, wait);
+      const answer = await this.deps.attempt(wait.call, key, controller.signal, {
+        processId,
+        wait,
+        attempt: begun.attempts,
+      });
+      if (answer === 'pending') {
+        keep = true;
+        this.pending.add(at);
+        return;
+      }
+      await this.answered(processId, wait, begun, answer, controller.signal);
+    } catch (error) {
+      // Abandoned: the wait is gone, or its process may not run; the answer is dropped.
+      if (!controller.signal.aborted) throw error;
+    } finally {
+      if (!keep) this.inFlight.delete(at);
+    }
+  }
+
+  private async answered(
+    processId: string,
+    wait: CallWait,
+    begun: CallProgress,
+    answer: { result: AttemptResult; after?: number },
+    signal: AbortSignal,
+  ): Promise<void> {
+    const after = answer.after ?? 0;
+    if (after > 0) {
+      // A scenario's answer that comes later on the virtual clock: kept until then.
+      const later = {
+        ...begun,
+        due: this.deps.now() + after,
+        answer: answer.result,
+        answerMs: after,
+      };
+      return this.save(processId, later, signal);
+    }
+    return this.settle(processId, wait, begun, answer.result, 0, signal);
+  }
+
+  private async settle(
+    processId: string,
+    wait: CallWait,
+    progress: CallProgress,
+    result: AttemptResult,
+    ms: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    signal.throwIfAborted();
+    await this.deps.journal?.(processId, attemptEntry(wait.call, progress.attempts, result, ms));
+    const next = afterAttempt(wait.call, progress, result, this.deps.now());
+    if ('progress' in next) return this.save(processId, next.progress, signal);
+    signal.throwIfAborted();
+    await this.deps.fire(processId, wait, next.outcome);
+    this.processes.get(processId)?.progress.delete(wait.seq);
+    await this.deps.store.deleteCallProgress(processId, wait.seq);
+  }
+
+  private async save(
+    processId: string,
+    progress: CallProgress,
+    signal: AbortSignal,
+  ): Promise<void> {
+    signal.throwIfAborted();
+    await this.deps.store.putCallProgress(processId, progress);
+    this.processes.get(processId)?.progress.set(progress.seq, progress);
+  }
+
+  private abandon(processId: string, seq: number): void {
+    const at = slot(processId, seq);
+    this.pending.delete(at);
+    this.inFlight.get(at)?.abort(new Error('the wait is gone or its process may not run'));
+    this.inFlight.delete(at);
+  }
+}
+
+const slot = (processId: string, seq: number) => `${processId}\u0000${seq}`;
