@@ -1,4 +1,4 @@
-import { parseScenario } from './scenario.ts';
+import { parseScenario } from '../report/scenario.ts';
 import { simulate } from './simulate.ts';
 import { describeProblem } from '../../shared/describeProblem.ts';
 import { parseFlowFile } from '../../shared/parseFlowFile.ts';

@@ -1,7 +1,7 @@
 import * as restate from '@restatedev/restate-sdk';
 import type { z } from 'zod';
 import { waitsWithTriggers } from '../engine/step.ts';
-import { reportProcesses, type ProcessReport } from '../cli/simulate.ts';
+import { reportProcesses, type ProcessReport } from '../report/processReport.ts';
 import type { ProcessRecord } from '../supervisor/records.ts';
 import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
 import {
