@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/runCli.ts';
-import { validateCommand } from '../cli/flowCommands.ts';
+import { RESTATE_COMMANDS } from './cliNames.ts';
+import { validateCommand } from '../command/validateCommand.ts';
+
+/** The `flow` command line as main.ts runs it: with the Restate commands registered. */
+const flow = (args: string[]) => runCli(args, RESTATE_COMMANDS);
 
 // Refusals that need no server: each is answered before any request is made (the ingress named
 // here is a port nothing listens on, so a request would be an "cannot reach" error instead).
@@ -22,19 +26,19 @@ describe('the Restate commands of flow, refusing what they are given', () => {
       [['serve', '--admin', '::'], 'serve: --admin: not a URL: ::'],
     ];
     for (const [args, message] of cases) {
-      const result = await runCli(args);
+      const result = await flow(args);
       expect(result.err[0], args.join(' ')).toContain(message);
       expect(result.code).toBe(2);
     }
   });
 
   it('says where JSON arguments are broken', async () => {
-    const start = await runCli(['start', 'main', '--as', 'p1', '--context', '{"a":', ...NOWHERE]);
+    const start = await flow(['start', 'main', '--as', 'p1', '--context', '{"a":', ...NOWHERE]);
     expect(start.err[0]).toMatch(/^--context: .*line 1/);
     expect(start.code).toBe(1);
-    const event = await runCli(['event', 'go', '[1,', ...NOWHERE]);
+    const event = await flow(['event', 'go', '[1,', ...NOWHERE]);
     expect(event.err[0]).toMatch(/^PAYLOAD: /);
-    const human = await runCli(['human', 'p1', 'ask', 'yes', ...NOWHERE]);
+    const human = await flow(['human', 'p1', 'ask', 'yes', ...NOWHERE]);
     expect(human.err[0]).toMatch(/^INPUT: /);
   });
 
@@ -43,16 +47,16 @@ describe('the Restate commands of flow, refusing what they are given', () => {
     const file = join(dir, 'bad.json');
     const text = '{"format":"flow/1","id":"x","nodes":[{"id":"s","kind":"wrok"}],"edges":[]}';
     writeFileSync(file, text);
-    const result = await runCli(['deploy', file, ...NOWHERE]);
+    const result = await flow(['deploy', file, ...NOWHERE]);
     const expected = validateCommand(text);
     expect(result).toEqual({ out: [], err: [...expected.out, ...expected.err], code: 1 });
-    expect((await runCli(['deploy', join(dir, 'none.json'), ...NOWHERE])).err).toEqual([
+    expect((await flow(['deploy', join(dir, 'none.json'), ...NOWHERE])).err).toEqual([
       `${join(dir, 'none.json')}: no such file`,
     ]);
   });
 
   it('says when the server cannot be reached', async () => {
-    const result = await runCli(['status', 'p1', ...NOWHERE]);
+    const result = await flow(['status', 'p1', ...NOWHERE]);
     expect(result.err[0]).toMatch(/^status: cannot reach Restate at http:\/\/127\.0\.0\.1:9/);
     expect(result.code).toBe(1);
   });

@@ -1,8 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseJsonText } from '../../shared/jsonText.ts';
-import type { CommandResult } from '../cli/commandResult.ts';
-import { validateCommand } from '../cli/flowCommands.ts';
-import { readInput } from '../cli/readInput.ts';
+import type { CommandResult } from '../command/commandResult.ts';
+import { validateCommand } from '../command/validateCommand.ts';
+import { readInput } from '../command/readInput.ts';
 import type { ResolveChoice } from '../supervisor/supervisor.ts';
 import { registerEndpoint, serveEndpoint } from './endpoint.ts';
 import { IngressClient, type Answer } from './ingressClient.ts';

@@ -1,7 +1,7 @@
 import * as restate from '@restatedev/restate-sdk';
 import { parseFlowFile } from '../../shared/parseFlowFile.ts';
 import { signature } from '../../shared/signature.ts';
-import { validateCommand } from '../cli/flowCommands.ts';
+import { validateCommand } from '../command/validateCommand.ts';
 import { FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
 
 /**

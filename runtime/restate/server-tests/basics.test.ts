@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateCommand } from '../../cli/flowCommands.ts';
+import { validateCommand } from '../../command/validateCommand.ts';
 import { ingress, uniquePrefix, until } from './ingress.ts';
 
 const loopFlow = (id: string) => ({

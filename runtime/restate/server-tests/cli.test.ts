@@ -6,8 +6,12 @@ import { createInterface } from 'node:readline';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../../scripts/restateServer.ts';
 import { runCli } from '../../cli/runCli.ts';
+import { RESTATE_COMMANDS } from '../cliNames.ts';
 import { registerEndpoint } from '../endpoint.ts';
 import { uniquePrefix, until } from './ingress.ts';
+
+/** The `flow` command line as main.ts runs it: with the Restate commands registered. */
+const flow = (args: string[]) => runCli(args, RESTATE_COMMANDS);
 
 const approval = (id: string) => ({
   format: 'flow/1',
@@ -42,12 +46,12 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
     const p = uniquePrefix('cli');
     const file = join(mkdtempSync(join(tmpdir(), 'wakeflow-cli-')), 'approval.json');
     writeFileSync(file, JSON.stringify(approval(`${p}order`)));
-    const deployed = await runCli(['deploy', file, ...at]);
+    const deployed = await flow(['deploy', file, ...at]);
     expect(deployed.code).toBe(0);
     expect(JSON.parse(deployed.out[0]!)).toEqual([
       expect.stringMatching(new RegExp(`^${p}order [0-9a-f]{64}$`)),
     ]);
-    const started = await runCli([
+    const started = await flow([
       'start',
       `${p}order`,
       '--as',
@@ -57,23 +61,23 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
       ...at,
     ]);
     expect(JSON.parse(started.out[0]!)).toMatchObject({ id: `${p}a`, status: 'waiting' });
-    await runCli(['start', `${p}order`, '--as', `${p}b`, '--share-context-with', `${p}a`, ...at]);
-    const human = await runCli(['human', `${p}a`, 'approve', '{"approved":true}', ...at]);
+    await flow(['start', `${p}order`, '--as', `${p}b`, '--share-context-with', `${p}a`, ...at]);
+    const human = await flow(['human', `${p}a`, 'approve', '{"approved":true}', ...at]);
     expect(JSON.parse(human.out[0]!)).toMatchObject({ status: 'done' });
     const event = await until(
-      () => runCli(['event', `${p}order.paid`, '{"eur":5}', ...at]),
+      () => flow(['event', `${p}order.paid`, '{"eur":5}', ...at]),
       (r) => r.code === 0 && JSON.parse(r.out[0]!).delivered === 1,
     );
     expect(JSON.parse(event.out[0]!)).toEqual({ delivered: 1 });
-    const status = await runCli(['status', `${p}b`, ...at]);
+    const status = await flow(['status', `${p}b`, ...at]);
     expect(JSON.parse(status.out[0]!)).toMatchObject({
       status: 'done',
       visits: { start: 1, approve: 1, done: 1 },
       context: { n: 1, decision: { approved: true }, payment: { eur: 5 } },
     });
-    const all = JSON.parse((await runCli(['status', ...at])).out[0]!);
+    const all = JSON.parse((await flow(['status', ...at])).out[0]!);
     expect(all[`${p}a`]).toEqual({ flow: `${p}order`, status: 'done', error: null });
-    const refused = await runCli(['resume', `${p}a`, ...at]);
+    const refused = await flow(['resume', `${p}a`, ...at]);
     expect(refused).toEqual({
       out: [],
       err: [`resume: process "${p}a" is done, not stopped`],
@@ -107,8 +111,8 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
       );
       const p = uniquePrefix('serve');
       writeFileSync(join(tmpdir(), `${p}.json`), JSON.stringify(approval(`${p}f`)));
-      expect((await runCli(['deploy', join(tmpdir(), `${p}.json`), ...at])).code).toBe(0);
-      const started = await runCli(['start', `${p}f`, '--as', `${p}a`, ...at]);
+      expect((await flow(['deploy', join(tmpdir(), `${p}.json`), ...at])).code).toBe(0);
+      const started = await flow(['start', `${p}f`, '--as', `${p}a`, ...at]);
       expect(JSON.parse(started.out[0]!)).toMatchObject({ status: 'waiting' });
     } finally {
       const exited = new Promise((r) => child.once('exit', r));
