@@ -59,11 +59,16 @@ function answered<T>(
   const keyLine = run ? [`${name}: idempotency key ${run.key}`] : [];
   if (answer.ok) return { ...ok(show(answer.value)), err: keyLine };
   const lines = answer.error.split('\n').map((l) => `${name}: ${l}`);
-  if (answer.invocation !== undefined && run)
-    lines.push(
-      `${name}: \`flow status\` shows it; to wait for its answer, send the same command with --idempotency-key ${run.key}`,
-    );
-  return { out: [], err: [...lines, ...(answer.invocation === undefined ? keyLine : [])], code: 1 };
+  // A refusal changed nothing; a change without an answer may still be made: its key is how
+  // to send it again without making it twice.
+  if (answer.status !== 0 || !run) return { out: [], err: lines, code: 1 };
+  const again =
+    answer.invocation === undefined
+      ? keyLine
+      : [
+          `${name}: \`flow status\` shows it; to wait for its answer, send the same command with --idempotency-key ${run.key}`,
+        ];
+  return { out: [], err: [...lines, ...again], code: 1 };
 }
 
 async function json(
@@ -169,7 +174,7 @@ const SPECS: Record<string, Spec> = {
     args: ['ID', 'PATH', 'VALUE'],
     changes: true,
     help: [
-      "Writes VALUE at PATH (a JSON path such as $.order.total) of process ID's context, as the",
+      "Writes VALUE at PATH (such as order.total) of process ID's context, as the",
       'designer does to fix a failed process before `flow retry ID`.',
       JSON_FORMS,
     ],
@@ -488,13 +493,15 @@ async function serveCommand(args: string[]): Promise<CommandResult> {
   const instead = replaced
     ? `, replacing ${replaced.uri}${replaced.answering ? '' : ', which did not answer'}`
     : '';
-  process.stdout.write(
-    `wakeflow endpoint on ${endpoint.url}, registered with ${admin}${instead}\n`,
-  );
-  await new Promise<void>((resolve) => {
+  // Listened for before the line is printed: whoever reads it may stop serve at once.
+  const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
+  process.stdout.write(
+    `wakeflow endpoint on ${endpoint.url}, registered with ${admin}${instead}\n`,
+  );
+  await stopped;
   await endpoint.close();
   return { out: [], err: [], code: 0 };
 }

@@ -98,6 +98,8 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
         String(port),
         '--admin',
         adminUrl,
+        // The tests' own endpoint answers: without it, serve would refuse to take its place.
+        '--replace',
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -107,7 +109,7 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
         child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
       });
       expect(line).toBe(
-        `wakeflow endpoint on http://127.0.0.1:${port}, registered with ${adminUrl}`,
+        `wakeflow endpoint on http://127.0.0.1:${port}, registered with ${adminUrl}, replacing ${endpointUrl}/`,
       );
       const p = uniquePrefix('serve');
       writeFileSync(join(tmpdir(), `${p}.json`), JSON.stringify(approval(`${p}f`)));
