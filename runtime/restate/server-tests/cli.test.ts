@@ -5,13 +5,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../../scripts/restateServer.ts';
-import { runCli } from '../../cli/runCli.ts';
-import { RESTATE_COMMANDS } from '../cliNames.ts';
 import { registerEndpoint } from '../endpoint.ts';
-import { uniquePrefix, until } from './ingress.ts';
-
-/** The `flow` command line as main.ts runs it: with the Restate commands registered. */
-const flow = (args: string[]) => runCli(args, RESTATE_COMMANDS);
+import { flow, uniquePrefix, until } from './ingress.ts';
 
 const approval = (id: string) => ({
   format: 'flow/1',
@@ -85,24 +80,33 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
     });
   });
 
-  it('serves and registers itself, and stops on SIGTERM', async () => {
+  it('serves and registers itself, replacing a live endpoint only with --replace, and stops on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'runtime/cli/main.ts',
-        'serve',
-        '--port',
-        String(port),
-        '--admin',
-        adminUrl,
-        // The tests' own endpoint answers: without it, serve would refuse to take its place.
-        '--replace',
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+    const serve = (extra: string[]) =>
+      spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'runtime/cli/main.ts',
+          'serve',
+          '--port',
+          String(port),
+          '--admin',
+          adminUrl,
+          ...extra,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+    // The tests' own endpoint answers: without --replace, serve refuses to take its place.
+    const refused = serve([]);
+    let err = '';
+    refused.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    expect(await new Promise((r) => refused.once('exit', r))).toBe(1);
+    expect(err).toContain(
+      `serve: wakeflow's services are registered to ${endpointUrl}/, which still answers; give --replace to replace it`,
     );
+    const child = serve(['--replace']);
     try {
       const line = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout! }).once('line', resolve);
@@ -121,7 +125,7 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       // The tests' own endpoint takes the services back for the files that follow.
-      await registerEndpoint(adminUrl, endpointUrl);
+      await registerEndpoint(adminUrl, endpointUrl, { replace: true });
     }
   });
 });

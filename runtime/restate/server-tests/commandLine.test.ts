@@ -1,17 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort, RETRY_POLICY_ENV } from '../../../scripts/restateServer.ts';
-import { runCli } from '../../cli/runCli.ts';
-import { RESTATE_COMMANDS } from '../cliNames.ts';
 import { registerEndpoint, serveEndpoint, type Endpoint } from '../endpoint.ts';
-import { ingress, uniquePrefix, until } from './ingress.ts';
-
-/** The `flow` command line as main.ts runs it: with the Restate commands registered. */
-const flow = (args: string[]) => runCli(args, RESTATE_COMMANDS);
+import { flow, ingress, uniquePrefix, until } from './ingress.ts';
 
 /** Two waits in a row, each answered by an event long before its 48 h timer. */
 const twoWaits = (id: string) => ({
@@ -210,48 +203,5 @@ describe('the Restate command line: never applied twice, never silent, tidy', ()
       signature: expect.stringMatching(/^[0-9a-f]{64}$/),
       versions: [expect.stringMatching(/^[0-9a-f]{64}$/)],
     });
-  });
-
-  it('serve refuses to replace an endpoint that still answers, unless given --replace', async () => {
-    await registerEndpoint(adminUrl, endpointUrl, { replace: true });
-    const port = await freePort();
-    const serve = (extra: string[]) =>
-      spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'runtime/cli/main.ts',
-          'serve',
-          '--port',
-          String(port),
-          '--admin',
-          adminUrl,
-          ...extra,
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-    const refused = serve([]);
-    let err = '';
-    refused.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await new Promise((r) => refused.once('exit', r));
-    expect(code).toBe(1);
-    expect(err).toContain(
-      `serve: wakeflow's services are registered to ${endpointUrl}/, which still answers; give --replace to replace it`,
-    );
-    const replacing = serve(['--replace']);
-    try {
-      const line = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: replacing.stdout! }).once('line', resolve);
-        replacing.once('exit', (c) => reject(new Error(`serve exited with ${c}`)));
-      });
-      expect(line).toBe(
-        `wakeflow endpoint on http://127.0.0.1:${port}, registered with ${adminUrl}, replacing ${endpointUrl}/`,
-      );
-    } finally {
-      const exited = new Promise((r) => replacing.once('exit', r));
-      replacing.kill('SIGTERM');
-      expect(await exited).toBe(0);
-    }
   });
 });
