@@ -55,6 +55,21 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The server's invocation retry policy, for `npm run restate` and the tests (a cluster sets the
+ * same in its configuration's `[default-retry-policy]`, docs/restate.md). Restate's default
+ * backs off to a minute between attempts and pauses an invocation after 70: after the endpoint
+ * was down for ten minutes, the next pass came 16 s after it was back. Here an attempt is made
+ * at most a second apart, and never given up on, so a process goes on within a second or two of
+ * the endpoint's return.
+ */
+export const RETRY_POLICY_ENV: Record<string, string> = {
+  RESTATE_DEFAULT_RETRY_POLICY__INITIAL_INTERVAL: '100ms',
+  RESTATE_DEFAULT_RETRY_POLICY__EXPONENTIATION_FACTOR: '2.0',
+  RESTATE_DEFAULT_RETRY_POLICY__MAX_INTERVAL: '1s',
+  RESTATE_DEFAULT_RETRY_POLICY__MAX_ATTEMPTS: 'unlimited',
+};
+
 export interface NodePorts {
   ingress: number;
   admin: number;
@@ -119,6 +134,7 @@ export async function startRestateNode(options: RestateNodeOptions = {}): Promis
         RESTATE_BIND_ADDRESS: `127.0.0.1:${ports.fabric}`,
         RESTATE_ADVERTISED_ADDRESS: `http://127.0.0.1:${ports.fabric}/`,
         RESTATE_LOG_FORMAT: 'compact',
+        ...RETRY_POLICY_ENV,
         ...options.env,
       },
     },

@@ -12,7 +12,7 @@ export const MAX_SCENARIO_LIVE_BRANCHES = 10_000;
 
 /**
  * A `scenario/1` file (docs/format.md#scenarios) as zod schemas: flows, a start time and steps that drive the
- * supervisor on a virtual clock. `runtime/cli/scenario.ts` reads files with them; `schema/` is
+ * supervisor on a virtual clock. `runtime/report/scenario.ts` reads files with them; `schema/` is
  * generated from them.
  */
 const name = z.string().min(1, 'must not be empty');

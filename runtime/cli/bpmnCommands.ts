@@ -3,7 +3,7 @@ import { importBpmn } from '../../shared/bpmn/importBpmn.ts';
 import { describeProblem } from '../../shared/describeProblem.ts';
 import { parseFlowFile } from '../../shared/parseFlowFile.ts';
 import { validateFlow } from '../../shared/validateFlow.ts';
-import type { CommandResult } from './commandResult.ts';
+import type { CommandResult } from '../command/commandResult.ts';
 
 /**
  * `flow import-bpmn FILE.bpmn`: the file as `flows/1` on standard output, exit 0; what was not

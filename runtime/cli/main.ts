@@ -1,3 +1,4 @@
+import { RESTATE_COMMANDS } from '../restate/cliNames.ts';
 import { oneLine, runCli } from './runCli.ts';
 
 // The last resort: whatever escapes runCli (an error thrown later from a callback, a rejection
@@ -9,8 +10,9 @@ const fail = (e: unknown) => {
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 
+// The one place the command line learns of the Restate commands: runCli.ts does not import them.
 try {
-  const result = await runCli(process.argv.slice(2));
+  const result = await runCli(process.argv.slice(2), RESTATE_COMMANDS);
   for (const line of result.out) process.stdout.write(`${line}\n`);
   for (const line of result.err) process.stderr.write(`${line}\n`);
   process.exitCode = result.code;

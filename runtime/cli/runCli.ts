@@ -1,6 +1,6 @@
-import type { CommandResult } from './commandResult.ts';
-import { readInput } from './readInput.ts';
-import { RESTATE_COMMANDS, RESTATE_USAGE } from '../restate/cliNames.ts';
+import type { CommandResult } from '../command/commandResult.ts';
+import { readInput } from '../command/readInput.ts';
+import { NO_COMMANDS, type RegisteredCommands } from '../command/registeredCommands.ts';
 
 const USAGE = [
   'usage: npm run -s flow -- COMMAND FILE',
@@ -10,7 +10,6 @@ const USAGE = [
   '  simulate FILE    run a scenario/1 file on a virtual clock and print the report',
   '  import-bpmn FILE read a BPMN 2.0 file and print it as flows/1',
   '  export-bpmn FILE print a flow/1 or flows/1 file as BPMN 2.0 XML, with its layout',
-  ...RESTATE_USAGE,
 ];
 
 type Command = (text: string) => CommandResult | Promise<CommandResult>;
@@ -21,7 +20,7 @@ type Command = (text: string) => CommandResult | Promise<CommandResult>;
 const flowCommands = () => import('./flowCommands.ts');
 const bpmnCommands = () => import('./bpmnCommands.ts');
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  validate: async () => (await flowCommands()).validateCommand,
+  validate: async () => (await import('../command/validateCommand.ts')).validateCommand,
   signature: async () => (await flowCommands()).signatureCommand,
   simulate: async () => (await flowCommands()).simulateCommand,
   'import-bpmn': async () => (await bpmnCommands()).importBpmnCommand,
@@ -32,17 +31,31 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
  * The `flow` command line. Exit codes: 0 done, 1 the input has problems (or made the command
  * fail: an error inside names itself as internal, on one line), 2 the command was mistyped; no
  * other, whatever the input (main.ts guards the rest). It never throws, so a user never sees a
- * stack trace.
+ * stack trace. `registered` adds the commands of other parts of the runtime (main.ts registers
+ * Restate's): they read their own arguments.
  */
-export async function runCli(args: readonly string[]): Promise<CommandResult> {
+export async function runCli(
+  line: readonly string[],
+  registered: RegisteredCommands = NO_COMMANDS,
+): Promise<CommandResult> {
+  const args = commandFirst(line, registered.leadingOptions);
   const [name, file, ...rest] = args;
+  const usage = [...USAGE, ...registered.usage];
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    return { out: USAGE, err: [], code: name === undefined ? 2 : 0 };
+    return { out: usage, err: [], code: name === undefined ? 2 : 0 };
   }
-  if (RESTATE_COMMANDS.includes(name))
-    return (await import('../restate/cliCommands.ts')).restateCommand(name, args.slice(1));
+  const other = Object.hasOwn(registered.commands, name) ? registered.commands[name] : undefined;
+  if (other) {
+    try {
+      return await (
+        await other()
+      )(args.slice(1));
+    } catch (e) {
+      return { out: [], err: [`${name}: internal error: ${oneLine(e)}`], code: 1 };
+    }
+  }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!load) return { out: [], err: [`unknown command "${name}"`, ...USAGE], code: 2 };
+  if (!load) return { out: [], err: [`unknown command "${name}"`, ...usage], code: 2 };
   if (file === undefined) {
     return { out: [], err: [`${name}: name a FILE to read`, ...USAGE], code: 2 };
   }
@@ -58,6 +71,23 @@ export async function runCli(args: readonly string[]): Promise<CommandResult> {
   } catch (e) {
     return { out: [], err: [`${name}: internal error: ${oneLine(e)}`], code: 1 };
   }
+}
+
+/**
+ * The line with the options that may come before the command's name moved after it:
+ * `--ingress URL status ID` reads as `status ID --ingress URL`.
+ */
+function commandFirst(line: readonly string[], leading: readonly string[]): string[] {
+  const moved: string[] = [];
+  let i = 0;
+  for (; i < line.length; i++) {
+    const arg = line[i]!;
+    if (leading.some((o) => arg.startsWith(`${o}=`))) moved.push(arg);
+    else if (leading.includes(arg) && i + 1 < line.length) moved.push(arg, line[++i]!);
+    else break;
+  }
+  if (i === line.length) return [...line];
+  return [line[i]!, ...line.slice(i + 1), ...moved];
 }
 
 /** What went wrong, on one line and never as a stack: a message, cut short if it is huge. */

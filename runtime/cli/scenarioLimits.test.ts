@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SCENARIO_LIVE_BRANCHES } from '../../shared/scenarioSchema.ts';
 import { chain, edge, fanout, flow, join, start, text, work } from '../../shared/fixtures/flows.ts';
 import { runCli } from './runCli.ts';
-import { parseScenario } from './scenario.ts';
+import { parseScenario } from '../report/scenario.ts';
 import { simulate } from './simulate.ts';
 
 /**

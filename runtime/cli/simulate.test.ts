@@ -16,7 +16,7 @@ import {
 } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { runCli } from './runCli.ts';
-import { parseScenario, type Scenario, type ScenarioStep } from './scenario.ts';
+import { parseScenario, type Scenario, type ScenarioStep } from '../report/scenario.ts';
 import { simulate } from './simulate.ts';
 import { processOf as proc } from './fixtures/scenarioRuns.ts';
 

@@ -1,32 +1,10 @@
 import { addDuration, parseDuration } from '../../shared/duration.ts';
-import type { FlowChange } from '../../shared/flowDiff.ts';
-import { timersOf, waitDue } from '../engine/timers.ts';
 import { VirtualClock } from '../supervisor/clock.ts';
 import { MemoryStore } from '../store/memoryStore.ts';
-import { liveWaits } from '../supervisor/pendingWakes.ts';
-import type { ProcessStatus } from '../supervisor/records.ts';
 import { Supervisor, SupervisorError, type SupervisorOptions } from '../supervisor/supervisor.ts';
 import type { Store } from '../supervisor/store.ts';
-import type { Scenario, ScenarioStep } from './scenario.ts';
-
-/** The report of docs/format.md#scenarios. */
-export interface SimulationReport {
-  clock: string;
-  processes: Record<string, ProcessReport>;
-  errors: { step: number; error: string }[];
-}
-
-export interface ProcessReport {
-  flow: string;
-  status: ProcessStatus;
-  waits: { node: string; triggers: string[]; due: string | null }[];
-  visits: Record<string, number>;
-  passes: Record<string, number>;
-  changes: FlowChange[];
-  error: string | null;
-  snapshotBytes: number;
-  context: unknown;
-}
+import { reportProcesses, type SimulationReport } from '../report/processReport.ts';
+import type { Scenario, ScenarioStep } from '../report/scenario.ts';
 
 /**
  * Runs a scenario on the real supervisor and engine with a virtual clock. A step that cannot be
@@ -112,37 +90,4 @@ async function runStep(
       `respond: ${JSON.stringify(step.respond)} has no call this runtime answers yet`,
     );
   }
-}
-
-export async function reportProcesses(
-  supervisor: Supervisor,
-): Promise<Record<string, ProcessReport>> {
-  const store = supervisor.store;
-  const out: Record<string, ProcessReport> = {};
-  for (const p of await store.listProcesses()) {
-    // Waits are read from the versions the process fell asleep on, even if the flow changed since.
-    const flows = await supervisor.sleptOn(p);
-    const lookup = (id: string) => flows.get(id);
-    const timers = timersOf(p.snapshot, lookup);
-    const context = await store.getContext(p.contextId);
-    out[p.id] = {
-      flow: p.flow,
-      status: p.status,
-      waits: liveWaits(p, lookup).map((w) => {
-        const due = waitDue(timers, w.seq);
-        return {
-          node: w.path,
-          triggers: w.triggers.map((t) => t.id),
-          due: due === null ? null : new Date(due).toISOString(),
-        };
-      }),
-      visits: p.snapshot.visits,
-      passes: p.snapshot.passes,
-      changes: p.changes,
-      error: p.error,
-      snapshotBytes: JSON.stringify(p.snapshot).length,
-      context: context?.value ?? null,
-    };
-  }
-  return out;
 }

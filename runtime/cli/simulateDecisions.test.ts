@@ -10,7 +10,7 @@ import {
   wait,
   work,
 } from '../../shared/fixtures/flows.ts';
-import { parseScenario, type ScenarioStep } from './scenario.ts';
+import { parseScenario, type ScenarioStep } from '../report/scenario.ts';
 import { processOf as proc, runScenario as run } from './fixtures/scenarioRuns.ts';
 
 /**

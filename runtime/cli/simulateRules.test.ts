@@ -10,7 +10,7 @@ import {
   wait,
   work,
 } from '../../shared/fixtures/flows.ts';
-import type { ScenarioStep } from './scenario.ts';
+import type { ScenarioStep } from '../report/scenario.ts';
 import {
   processOf as proc,
   runScenario as run,

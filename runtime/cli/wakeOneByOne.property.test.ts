@@ -5,7 +5,7 @@ import { contextArb, workspaceArb, type Workspace } from '../engine/fixtures/ran
 import { MemoryStore } from '../store/memoryStore.ts';
 import { testStore } from '../store/fixtures/testStore.ts';
 import type { Store } from '../supervisor/store.ts';
-import type { Scenario, ScenarioStep } from './scenario.ts';
+import type { Scenario, ScenarioStep } from '../report/scenario.ts';
 import { simulate } from './simulate.ts';
 
 /**

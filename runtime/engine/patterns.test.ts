@@ -12,8 +12,8 @@ import {
   work,
 } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
-import type { ScenarioStep } from '../cli/scenario.ts';
-import type { SimulationReport } from '../cli/simulate.ts';
+import type { ScenarioStep } from '../report/scenario.ts';
+import type { SimulationReport } from '../report/processReport.ts';
 import {
   processOf,
   runScenario as run,

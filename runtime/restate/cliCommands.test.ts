@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/runCli.ts';
-import { validateCommand } from '../cli/flowCommands.ts';
+import { RESTATE_COMMANDS } from './cliNames.ts';
+import { validateCommand } from '../command/validateCommand.ts';
+import { parseTimeout } from './cliCommands.ts';
+
+/** The `flow` command line as main.ts runs it: with the Restate commands registered. */
+const flow = (args: string[]) => runCli(args, RESTATE_COMMANDS);
 
 // Refusals that need no server: each is answered before any request is made (the ingress named
 // here is a port nothing listens on, so a request would be an "cannot reach" error instead).
@@ -22,19 +27,19 @@ describe('the Restate commands of flow, refusing what they are given', () => {
       [['serve', '--admin', '::'], 'serve: --admin: not a URL: ::'],
     ];
     for (const [args, message] of cases) {
-      const result = await runCli(args);
+      const result = await flow(args);
       expect(result.err[0], args.join(' ')).toContain(message);
       expect(result.code).toBe(2);
     }
   });
 
   it('says where JSON arguments are broken', async () => {
-    const start = await runCli(['start', 'main', '--as', 'p1', '--context', '{"a":', ...NOWHERE]);
+    const start = await flow(['start', 'main', '--as', 'p1', '--context', '{"a":', ...NOWHERE]);
     expect(start.err[0]).toMatch(/^--context: .*line 1/);
     expect(start.code).toBe(1);
-    const event = await runCli(['event', 'go', '[1,', ...NOWHERE]);
+    const event = await flow(['event', 'go', '[1,', ...NOWHERE]);
     expect(event.err[0]).toMatch(/^PAYLOAD: /);
-    const human = await runCli(['human', 'p1', 'ask', 'yes', ...NOWHERE]);
+    const human = await flow(['human', 'p1', 'ask', 'yes', ...NOWHERE]);
     expect(human.err[0]).toMatch(/^INPUT: /);
   });
 
@@ -43,17 +48,88 @@ describe('the Restate commands of flow, refusing what they are given', () => {
     const file = join(dir, 'bad.json');
     const text = '{"format":"flow/1","id":"x","nodes":[{"id":"s","kind":"wrok"}],"edges":[]}';
     writeFileSync(file, text);
-    const result = await runCli(['deploy', file, ...NOWHERE]);
+    const result = await flow(['deploy', file, ...NOWHERE]);
     const expected = validateCommand(text);
     expect(result).toEqual({ out: [], err: [...expected.out, ...expected.err], code: 1 });
-    expect((await runCli(['deploy', join(dir, 'none.json'), ...NOWHERE])).err).toEqual([
+    expect((await flow(['deploy', join(dir, 'none.json'), ...NOWHERE])).err).toEqual([
       `${join(dir, 'none.json')}: no such file`,
     ]);
   });
 
-  it('says when the server cannot be reached', async () => {
-    const result = await runCli(['status', 'p1', ...NOWHERE]);
-    expect(result.err[0]).toMatch(/^status: cannot reach Restate at http:\/\/127\.0\.0\.1:9/);
+  it('says when the server cannot be reached, and prints the key a change was sent with', async () => {
+    const result = await flow(['status', 'p1', ...NOWHERE]);
+    expect(result.err[0]).toMatch(
+      /^status: cannot reach the Restate server at http:\/\/127\.0\.0\.1:9 .*is it running\?/,
+    );
     expect(result.code).toBe(1);
+    const stop = await flow(['stop', 'p1', '--idempotency-key', 'k-1', ...NOWHERE]);
+    expect(stop.err).toEqual([
+      expect.stringMatching(/^stop: cannot reach/),
+      'stop: idempotency key k-1',
+    ]);
+    const chosen = await flow(['stop', 'p1', ...NOWHERE]);
+    expect(chosen.err[1]).toMatch(/^stop: idempotency key flow-[0-9a-f-]{36}$/);
+  });
+
+  it('takes --ingress and the other common options before the command, as after it', async () => {
+    const before = await flow([
+      '--ingress',
+      'http://127.0.0.1:9',
+      '--timeout',
+      '1s',
+      'status',
+      'p1',
+    ]);
+    expect(before.err[0]).toMatch(
+      /^status: cannot reach the Restate server at http:\/\/127\.0\.0\.1:9 /,
+    );
+    const bad = await flow(['--ingress', 'not a url', 'status']);
+    expect(bad).toMatchObject({ err: ['status: --ingress: not a URL: not a url'], code: 2 });
+  });
+
+  it('answers --help for every command, with its usage', async () => {
+    for (const name of Object.keys(RESTATE_COMMANDS.commands)) {
+      const help = await flow([name, '--help']);
+      expect(help.code, name).toBe(0);
+      expect(help.out[0], name).toMatch(new RegExp(`^usage: flow ${name}`));
+      expect(help.out.length, name).toBeGreaterThan(2);
+    }
+  });
+
+  it('reads a JSON argument from @FILE, and names the file it cannot read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wakeflow-json-'));
+    writeFileSync(join(dir, 'broken.json'), '{"a":');
+    const broken = await flow(['human', 'p1', 'ask', `@${join(dir, 'broken.json')}`, ...NOWHERE]);
+    expect(broken).toMatchObject({ err: [expect.stringMatching(/^INPUT: .*line 1/)], code: 1 });
+    const missing = await flow([
+      'start',
+      'f',
+      '--as',
+      'p',
+      '--context',
+      `@${join(dir, 'no.json')}`,
+    ]);
+    expect(missing.err).toEqual([`--context: ${join(dir, 'no.json')}: no such file`]);
+  });
+
+  it('refuses a bad --timeout, --idempotency-key, --status or invocation id before any request', async () => {
+    const cases: [string[], string][] = [
+      [['status', '--timeout', 'soon', ...NOWHERE], 'status: --timeout: not a duration'],
+      [['stop', 'p', '--idempotency-key', 'a b', ...NOWHERE], 'stop: --idempotency-key: 1 to 200'],
+      [['list', '--status', 'asleep', ...NOWHERE], 'list: --status: "asleep" is not one of'],
+      [['cancel', 'p1', ...NOWHERE], 'cancel: "p1" is not an invocation id'],
+      [['status', '--idempotency-key', 'k', ...NOWHERE], "Unknown option '--idempotency-key'"],
+    ];
+    for (const [args, message] of cases) {
+      const result = await flow(args);
+      expect(result.err[0], args.join(' ')).toContain(message);
+      expect(result.code, args.join(' ')).toBe(2);
+    }
+    expect([
+      parseTimeout('10s'),
+      parseTimeout('500ms'),
+      parseTimeout('2m'),
+      parseTimeout('3'),
+    ]).toEqual([10_000, 500, 120_000, 3000]);
   });
 });

@@ -1,8 +1,6 @@
-/**
- * The names and usage of the commands that drive a Restate server, apart from their code
- * (cliCommands.ts), so that the command line loads Restate's SDK only when one of them runs.
- */
-export const RESTATE_COMMANDS: readonly string[] = [
+import type { ArgsCommand, RegisteredCommands } from '../command/registeredCommands.ts';
+
+const NAMES = [
   'serve',
   'deploy',
   'start',
@@ -13,17 +11,43 @@ export const RESTATE_COMMANDS: readonly string[] = [
   'resume',
   'retry',
   'resolve',
-];
+  'set-context',
+  'list',
+  'journal',
+  'flows',
+  'cancel',
+] as const;
 
-/** The lines `flow --help` adds for the commands that drive a Restate server. */
-export const RESTATE_USAGE = [
-  '',
-  'On a Restate server (docs/restate.md; --ingress URL, default $WAKEFLOW_RESTATE_INGRESS or http://127.0.0.1:8080):',
-  '  serve [--port 9080] [--admin http://127.0.0.1:9070]   run the endpoint and register it',
-  '  deploy FILE                      store a flow/1 or flows/1 file (refused as validate refuses it)',
-  '  start FLOW --as ID [--context JSON | --share-context-with ID]',
-  '  event NAME [PAYLOAD] [--to ID]   deliver an event to every process waiting for it',
-  "  human ID NODE INPUT [--trigger T]  answer a person's form",
-  '  status [ID]                      the process as simulate reports it; every process without ID',
-  '  stop ID | resume ID | retry ID | resolve ID continue|keep|restart|cancel',
-];
+const load = (name: string) => async (): Promise<ArgsCommand> => {
+  const { restateCommand } = await import('./cliCommands.ts');
+  return (args) => restateCommand(name, args);
+};
+
+/**
+ * The commands that drive a Restate server, registered with the command line
+ * (runtime/cli/main.ts) apart from their code (cliCommands.ts), so that the command line loads
+ * Restate's SDK only when one of them runs.
+ */
+export const RESTATE_COMMANDS: RegisteredCommands = {
+  commands: Object.fromEntries(NAMES.map((n) => [n, load(n)])),
+  leadingOptions: ['--ingress', '--admin', '--timeout', '--idempotency-key'],
+  usage: [
+    '',
+    'On a Restate server (docs/restate.md). Each takes --ingress URL ($WAKEFLOW_RESTATE_INGRESS,',
+    'http://127.0.0.1:8080), --admin URL ($WAKEFLOW_RESTATE_ADMIN, http://127.0.0.1:9070),',
+    '--timeout 10s and --help; each change prints its idempotency key, --idempotency-key K sets it:',
+    '  serve [--port 9080] [--replace]  run the endpoint and register it',
+    '  deploy FILE                      store a flow/1 or flows/1 file (refused as validate refuses it)',
+    '  flows                            the deployed flows and the versions processes stand on',
+    '  start FLOW --as ID [--context JSON | --share-context-with ID]',
+    '  event NAME [PAYLOAD] [--to ID]   deliver an event to every process waiting for it',
+    "  human ID NODE INPUT [--trigger T]  answer a person's form",
+    "  set-context ID PATH VALUE        write into a process's context (then retry ID)",
+    '  status [ID]                      the process as simulate reports it; every process without ID',
+    '  list [--status S] [--due-before TIME] [--limit N] [--after ID]   processes, a page at a time',
+    '  journal ID [--follow]            what happened to the process',
+    '  stop ID | resume ID | retry ID | resolve ID continue|keep|restart|cancel',
+    '  cancel INVOCATION                cancel a queued command by the id its timeout printed',
+    '  JSON arguments are inline, @FILE, or - for standard input.',
+  ],
+};

@@ -16,8 +16,13 @@ export const contextWaker = restate.object({
   handlers: {
     wake: restate.handlers.object.exclusive(
       { ingressPrivate: true },
-      async (ctx: restate.ObjectContext, process: string): Promise<void> => {
-        await ctx.objectClient(PROCESS, process).tick({});
+      async (
+        ctx: restate.ObjectContext,
+        input: { process: string; at: number } | string,
+      ): Promise<void> => {
+        // A bare process id is what a call scheduled before wakes carried their due time was.
+        if (typeof input === 'string') await ctx.objectClient(PROCESS, input).tick({});
+        else await ctx.objectClient(PROCESS, input.process).tick({ at: input.at });
       },
     ),
   },

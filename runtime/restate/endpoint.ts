@@ -1,6 +1,6 @@
 import * as restate from '@restatedev/restate-sdk';
 import { createServer, type Http2Server } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { contextObject } from './contextObject.ts';
 import { contextWaker } from './contextWaker.ts';
 import { eventIndex } from './eventIndex.ts';
@@ -51,25 +51,80 @@ export async function serveEndpoint(port = 9080, host = '127.0.0.1'): Promise<En
   };
 }
 
+/** What a registration replaced: the endpoint the services pointed at before, if another. */
+export interface Registration {
+  replaced: { uri: string; answering: boolean } | null;
+}
+
 /**
- * Registers the endpoint with a Restate server's admin API. `force` replaces an earlier
- * registration of the same address, as after a restart with changed handlers.
+ * Registers the endpoint with a Restate server's admin API. When wakeflow's services already
+ * point at another endpoint that still answers, it is refused unless `replace` is given: a
+ * second `flow serve` would otherwise take over the services silently, and every call would
+ * hang once it stopped. An endpoint that no longer answers is replaced (and said so); the same
+ * address is registered again with `force`, as after a restart with changed handlers.
  */
-export async function registerEndpoint(adminUrl: string, endpointUrl: string): Promise<void> {
-  let response: Response;
+export async function registerEndpoint(
+  adminUrl: string,
+  endpointUrl: string,
+  { replace = false }: { replace?: boolean } = {},
+): Promise<Registration> {
+  const current = await registeredUri(adminUrl);
+  let replaced: Registration['replaced'] = null;
+  if (current !== null && sameUri(current, endpointUrl) === false) {
+    const answering = await answers(current);
+    if (answering && !replace)
+      throw new Error(
+        `wakeflow's services are registered to ${current}, which still answers; give --replace to replace it with ${endpointUrl}`,
+      );
+    replaced = { uri: current, answering };
+  }
+  const response = await admin(adminUrl, '/deployments', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ uri: endpointUrl, force: true }),
+  });
+  if (!response.ok) {
+    const body = (await response.text()).slice(0, 500);
+    throw new Error(`Restate refused to register ${endpointUrl}: ${response.status} ${body}`);
+  }
+  return { replaced };
+}
+
+async function admin(adminUrl: string, path: string, init: RequestInit = {}): Promise<Response> {
   try {
-    response = await fetch(new URL('/deployments', adminUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uri: endpointUrl, force: true }),
-    });
+    return await fetch(new URL(path, adminUrl), { ...init, signal: AbortSignal.timeout(10_000) });
   } catch (e) {
     throw new Error(`cannot reach Restate's admin API at ${adminUrl} (${(e as Error).message})`, {
       cause: e,
     });
   }
-  if (!response.ok) {
-    const body = (await response.text()).slice(0, 500);
-    throw new Error(`Restate refused to register ${endpointUrl}: ${response.status} ${body}`);
-  }
+}
+
+/** The address the `process` service is served from now, or null when it is not registered. */
+async function registeredUri(adminUrl: string): Promise<string | null> {
+  const service = await admin(adminUrl, '/services/process');
+  if (service.status === 404) return null;
+  if (!service.ok) return null;
+  const { deployment_id: id } = (await service.json()) as { deployment_id?: string };
+  if (id === undefined) return null;
+  const deployment = await admin(adminUrl, `/deployments/${encodeURIComponent(id)}`);
+  if (!deployment.ok) return null;
+  return ((await deployment.json()) as { uri?: string }).uri ?? null;
+}
+
+const sameUri = (a: string, b: string) => new URL(a).href === new URL(b).href;
+
+/** Whether something accepts connections at the endpoint's address (within a second). */
+function answers(uri: string): Promise<boolean> {
+  const { hostname, port } = new URL(uri);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 80), timeout: 1000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }

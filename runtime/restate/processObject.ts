@@ -1,7 +1,7 @@
 import * as restate from '@restatedev/restate-sdk';
 import type { z } from 'zod';
 import { waitsWithTriggers } from '../engine/step.ts';
-import { reportProcesses, type ProcessReport } from '../cli/simulate.ts';
+import { reportProcesses, type ProcessReport } from '../report/processReport.ts';
 import type { ProcessRecord } from '../supervisor/records.ts';
 import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
 import {
@@ -59,18 +59,32 @@ function supervisorFor(
 }
 
 /**
- * After every control: a timer becomes a delayed call (once per due time) to the waker of the
+ * After every control: a timer becomes one delayed call, at the due time, to the waker of the
  * process's context, which ticks the process (contextWaker.ts), and the event index learns which
- * names the process now waits for.
+ * names the process now waits for. There is at most one such call per process: when the due
+ * time moves (an event or a form answered the wait first) or the process no longer waits (done,
+ * stopped, failed, resolved), the call scheduled before is cancelled by its invocation id, so
+ * wakes that are no longer needed do not pile up on the server.
  */
 async function settle(ctx: restate.ObjectContext, supervisor: Supervisor): Promise<void> {
   const record = await ctx.get<ProcessRecord>('record');
   if (!record) return;
   const waiting = record.status === 'waiting';
-  if (waiting && record.due !== null && record.due !== (await ctx.get<number>('tickAt'))) {
-    const delay = Math.max(0, record.due - (await ctx.date.now()));
-    ctx.objectSendClient(WAKER, record.contextId).wake(ctx.key, restate.rpc.sendOpts({ delay }));
-    ctx.set('tickAt', record.due);
+  const wanted = waiting && record.due !== null ? record.due : null;
+  if (wanted !== (await ctx.get<number>('tickAt'))) {
+    const pending = await ctx.get<string>('tickInvocation');
+    if (pending !== null) ctx.cancel(restate.InvocationIdParser.fromString(pending));
+    if (wanted === null) {
+      ctx.clear('tickAt');
+      ctx.clear('tickInvocation');
+    } else {
+      const delay = Math.max(0, wanted - (await ctx.date.now()));
+      const handle = ctx
+        .objectSendClient(WAKER, record.contextId)
+        .wake({ process: ctx.key, at: wanted }, restate.rpc.sendOpts({ delay }));
+      ctx.set('tickInvocation', String(await handle.invocationId));
+      ctx.set('tickAt', wanted);
+    }
   }
   const flows = waiting ? await supervisor.sleptOn(record) : undefined;
   const names = flows
@@ -97,11 +111,13 @@ async function settle(ctx: restate.ObjectContext, supervisor: Supervisor): Promi
  */
 function control<I, O>(
   run: (supervisor: Supervisor, input: I, ctx: restate.ObjectContext) => Promise<O>,
-  options: { ingressPrivate?: boolean } = {},
+  { ingressPrivate, creates = false }: { ingressPrivate?: boolean; creates?: boolean } = {},
 ) {
   return restate.handlers.object.exclusive(
-    options,
+    ingressPrivate === undefined ? {} : { ingressPrivate },
     async (ctx: restate.ObjectContext, input: I): Promise<O> => {
+      // Asked first, so that an unknown process is a 404 as for status, not the supervisor's 400.
+      if (!creates && (await ctx.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
       const supervisor = supervisorFor(ctx, await ctx.date.now());
       let result: O;
       try {
@@ -117,6 +133,9 @@ function control<I, O>(
   );
 }
 
+const unknown = (id: string) =>
+  new restate.TerminalError(`there is no process "${id}"`, { errorCode: 404 });
+
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const checked = checkInput(schema, input);
   if (!checked.ok) throw new SupervisorError(checked.errors.join('\n'));
@@ -130,21 +149,31 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 export const processObject = restate.object({
   name: 'process',
   handlers: {
-    start: control(async (s, input: unknown, ctx) => {
-      const { flow, context, shareContextWith } = parse(startInput, input);
-      return viewOf(
-        await s.start(flow, {
-          id: ctx.key,
-          ...(context !== undefined ? { context } : {}),
-          ...(shareContextWith !== undefined ? { shareContextWith } : {}),
-        }),
-      );
-    }),
+    start: control(
+      async (s, input: unknown, ctx) => {
+        const { flow, context, shareContextWith } = parse(startInput, input);
+        return viewOf(
+          await s.start(flow, {
+            id: ctx.key,
+            ...(context !== undefined ? { context } : {}),
+            ...(shareContextWith !== undefined ? { shareContextWith } : {}),
+          }),
+        );
+      },
+      { creates: true },
+    ),
     /** A delayed call at a due time: fires whatever is due by now, as wakeDue does. */
     tick: control(
-      async (s, _input: unknown, ctx) => {
-        // Cleared first: the settle after this wake schedules the next due time afresh.
-        ctx.clear('tickAt');
+      async (s, input: { at?: number } | null, ctx) => {
+        // The call scheduled for the due time now firing: cleared first, so that the settle
+        // after this wake schedules the next due time afresh. A call for an older due time (one
+        // whose cancellation came too late) leaves the scheduled one alone; its wake finds
+        // nothing due, as the clock is the invocation's.
+        const at = input?.at;
+        if (at === undefined || at === (await ctx.get<number>('tickAt'))) {
+          ctx.clear('tickAt');
+          ctx.clear('tickInvocation');
+        }
         return s.wakeDue();
       },
       { ingressPrivate: true },
@@ -179,9 +208,10 @@ export const processObject = restate.object({
       async (ctx: restate.ObjectSharedContext): Promise<ProcessRecord | null> =>
         ctx.get<ProcessRecord>('record'),
     ),
-    journal: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext) =>
-      new ProcessStore(ctx).journal(ctx.key),
-    ),
+    journal: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext) => {
+      if ((await ctx.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
+      return new ProcessStore(ctx).journal(ctx.key);
+    }),
     /** What a caller waiting for the process to come to rest asks: read from state alone. */
     rest: restate.handlers.object.shared(
       async (
@@ -203,7 +233,7 @@ export const processObject = restate.object({
     status: restate.handlers.object.shared(
       async (ctx: restate.ObjectSharedContext): Promise<ProcessStatusReport> => {
         const record = await ctx.get<ProcessRecord>('record');
-        if (!record) throw new restate.TerminalError(`there is no process "${ctx.key}"`);
+        if (!record) throw unknown(ctx.key);
         const report = (await reportProcesses(supervisorFor(ctx, await ctx.date.now())))[ctx.key]!;
         const context = await ctx.objectClient(CONTEXT, record.contextId).get();
         return {

@@ -1,7 +1,7 @@
 import * as restate from '@restatedev/restate-sdk';
 
 /**
- * Every process, in order of creation (key `all`). The order is the supervisor's `created`,
+ * Every process, in order of creation, and every deployed flow's id (key `all`). The order is the supervisor's `created`,
  * which the browser runtime uses to deliver an event to the oldest waiting process first.
  */
 export const registry = restate.object({
@@ -19,6 +19,18 @@ export const registry = restate.object({
         ctx.set('count', count + 1);
         return count;
       },
+    ),
+    /** Notes a deployed flow's id, once, for `flow flows`. */
+    addFlow: restate.handlers.object.exclusive(
+      { ingressPrivate: true },
+      async (ctx: restate.ObjectContext, flow: string): Promise<void> => {
+        const flows = (await ctx.get<string[]>('flows')) ?? [];
+        if (!flows.includes(flow)) ctx.set('flows', [...flows, flow].sort());
+      },
+    ),
+    flows: restate.handlers.object.shared(
+      async (ctx: restate.ObjectSharedContext): Promise<string[]> =>
+        (await ctx.get<string[]>('flows')) ?? [],
     ),
     list: restate.handlers.object.shared(
       async (ctx: restate.ObjectSharedContext): Promise<string[]> => {

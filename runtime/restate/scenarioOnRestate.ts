@@ -1,7 +1,7 @@
 import { addDuration, parseDuration } from '../../shared/duration.ts';
 import type { Flow } from '../../shared/schema.ts';
-import type { Scenario, ScenarioStep } from '../cli/scenario.ts';
-import type { SimulationReport } from '../cli/simulate.ts';
+import type { Scenario, ScenarioStep } from '../report/scenario.ts';
+import type { SimulationReport } from '../report/processReport.ts';
 import type { Answer, IngressClient } from './ingressClient.ts';
 
 export interface RealTimeOptions {

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../../scripts/restateServer.ts';
-import { runCli } from '../../cli/runCli.ts';
 import { registerEndpoint } from '../endpoint.ts';
-import { uniquePrefix, until } from './ingress.ts';
+import { flow, uniquePrefix, until } from './ingress.ts';
 
 const approval = (id: string) => ({
   format: 'flow/1',
@@ -42,12 +41,12 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
     const p = uniquePrefix('cli');
     const file = join(mkdtempSync(join(tmpdir(), 'wakeflow-cli-')), 'approval.json');
     writeFileSync(file, JSON.stringify(approval(`${p}order`)));
-    const deployed = await runCli(['deploy', file, ...at]);
+    const deployed = await flow(['deploy', file, ...at]);
     expect(deployed.code).toBe(0);
     expect(JSON.parse(deployed.out[0]!)).toEqual([
       expect.stringMatching(new RegExp(`^${p}order [0-9a-f]{64}$`)),
     ]);
-    const started = await runCli([
+    const started = await flow([
       'start',
       `${p}order`,
       '--as',
@@ -57,23 +56,23 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
       ...at,
     ]);
     expect(JSON.parse(started.out[0]!)).toMatchObject({ id: `${p}a`, status: 'waiting' });
-    await runCli(['start', `${p}order`, '--as', `${p}b`, '--share-context-with', `${p}a`, ...at]);
-    const human = await runCli(['human', `${p}a`, 'approve', '{"approved":true}', ...at]);
+    await flow(['start', `${p}order`, '--as', `${p}b`, '--share-context-with', `${p}a`, ...at]);
+    const human = await flow(['human', `${p}a`, 'approve', '{"approved":true}', ...at]);
     expect(JSON.parse(human.out[0]!)).toMatchObject({ status: 'done' });
     const event = await until(
-      () => runCli(['event', `${p}order.paid`, '{"eur":5}', ...at]),
+      () => flow(['event', `${p}order.paid`, '{"eur":5}', ...at]),
       (r) => r.code === 0 && JSON.parse(r.out[0]!).delivered === 1,
     );
     expect(JSON.parse(event.out[0]!)).toEqual({ delivered: 1 });
-    const status = await runCli(['status', `${p}b`, ...at]);
+    const status = await flow(['status', `${p}b`, ...at]);
     expect(JSON.parse(status.out[0]!)).toMatchObject({
       status: 'done',
       visits: { start: 1, approve: 1, done: 1 },
       context: { n: 1, decision: { approved: true }, payment: { eur: 5 } },
     });
-    const all = JSON.parse((await runCli(['status', ...at])).out[0]!);
+    const all = JSON.parse((await flow(['status', ...at])).out[0]!);
     expect(all[`${p}a`]).toEqual({ flow: `${p}order`, status: 'done', error: null });
-    const refused = await runCli(['resume', `${p}a`, ...at]);
+    const refused = await flow(['resume', `${p}a`, ...at]);
     expect(refused).toEqual({
       out: [],
       err: [`resume: process "${p}a" is done, not stopped`],
@@ -81,41 +80,52 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
     });
   });
 
-  it('serves and registers itself, and stops on SIGTERM', async () => {
+  it('serves and registers itself, replacing a live endpoint only with --replace, and stops on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'runtime/cli/main.ts',
-        'serve',
-        '--port',
-        String(port),
-        '--admin',
-        adminUrl,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+    const serve = (extra: string[]) =>
+      spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'runtime/cli/main.ts',
+          'serve',
+          '--port',
+          String(port),
+          '--admin',
+          adminUrl,
+          ...extra,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+    // The tests' own endpoint answers: without --replace, serve refuses to take its place.
+    const refused = serve([]);
+    let err = '';
+    refused.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    expect(await new Promise((r) => refused.once('exit', r))).toBe(1);
+    expect(err).toContain(
+      `serve: wakeflow's services are registered to ${endpointUrl}/, which still answers; give --replace to replace it`,
     );
+    const child = serve(['--replace']);
     try {
       const line = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout! }).once('line', resolve);
         child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
       });
       expect(line).toBe(
-        `wakeflow endpoint on http://127.0.0.1:${port}, registered with ${adminUrl}`,
+        `wakeflow endpoint on http://127.0.0.1:${port}, registered with ${adminUrl}, replacing ${endpointUrl}/`,
       );
       const p = uniquePrefix('serve');
       writeFileSync(join(tmpdir(), `${p}.json`), JSON.stringify(approval(`${p}f`)));
-      expect((await runCli(['deploy', join(tmpdir(), `${p}.json`), ...at])).code).toBe(0);
-      const started = await runCli(['start', `${p}f`, '--as', `${p}a`, ...at]);
+      expect((await flow(['deploy', join(tmpdir(), `${p}.json`), ...at])).code).toBe(0);
+      const started = await flow(['start', `${p}f`, '--as', `${p}a`, ...at]);
       expect(JSON.parse(started.out[0]!)).toMatchObject({ status: 'waiting' });
     } finally {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       // The tests' own endpoint takes the services back for the files that follow.
-      await registerEndpoint(adminUrl, endpointUrl);
+      await registerEndpoint(adminUrl, endpointUrl, { replace: true });
     }
   });
 });

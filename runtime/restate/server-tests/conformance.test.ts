@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, type Scenario } from '../../cli/scenario.ts';
-import { simulate, type SimulationReport } from '../../cli/simulate.ts';
+import { parseScenario, type Scenario } from '../../report/scenario.ts';
+import type { SimulationReport } from '../../report/processReport.ts';
+import { simulate } from '../../cli/simulate.ts';
 import { runOnRestate, slower, TooSlow } from '../scenarioOnRestate.ts';
 import { CONFORMANCE_SCENARIOS } from './fixtures/conformanceScenarios.ts';
 import { ingress, uniquePrefix } from './ingress.ts';

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadFigures } from '../faults/loadRun.ts';
-import { clusterNodeKilled, endpointKilled, serverKilled, type Load } from '../faults/faultRuns.ts';
+import type { LoadFigures } from '../../../bench/restate/loadRun.ts';
+import {
+  clusterNodeKilled,
+  endpointKilled,
+  serverKilled,
+  type Load,
+} from '../../../bench/restate/faultRuns.ts';
 import { uniquePrefix } from './ingress.ts';
 
 // Processes in shared contexts of 10, looping on 1 s timers until each context's total is

@@ -1,5 +1,10 @@
 import { inject } from 'vitest';
+import { runCli } from '../../cli/runCli.ts';
+import { RESTATE_COMMANDS } from '../cliNames.ts';
 import { IngressClient } from '../ingressClient.ts';
+
+/** The `flow` command line as main.ts runs it: with the Restate commands registered. */
+export const flow = (args: string[]) => runCli(args, RESTATE_COMMANDS);
 
 /** The shared server's ingress, and ids no other test uses on it. */
 export function ingress(): IngressClient {

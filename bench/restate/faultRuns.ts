@@ -5,8 +5,8 @@ import {
   type NodePorts,
   type RestateNode,
   type RestateNodeOptions,
-} from '../../../scripts/restateServer.ts';
-import { IngressClient } from '../ingressClient.ts';
+} from '../../scripts/restateServer.ts';
+import { IngressClient } from '../../runtime/restate/ingressClient.ts';
 import { loadRun, type LoadFigures, type LoadOptions } from './loadRun.ts';
 import { startServe, type ServeProcess } from './serveProcess.ts';
 

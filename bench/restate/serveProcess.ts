@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../runtime/cli/main.ts', import.meta.url));
 
 /** `flow serve` in a process of its own, so that a fault run can kill it. */
 export interface ServeProcess {

@@ -1,4 +1,4 @@
-import type { IngressClient } from '../ingressClient.ts';
+import type { IngressClient } from '../../runtime/restate/ingressClient.ts';
 
 export interface LoadOptions {
   prefix: string;
