@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minimalFlow, text } from '../../shared/fixtures/flows.ts';
-import { parseScenario } from './scenario.ts';
+import { parseScenario } from '../report/scenario.ts';
 
 /**
  * A scenario answers calls from `responses` and `respond` steps (docs/format.md#scenarios): read
