@@ -102,20 +102,30 @@ export function errorSpan(
  * matcher cannot take (a backreference, a lookaround), so the designer learns it while typing.
  */
 function regexProblemIn(ast: unknown): string | undefined {
-  // The tree's shape differs per node type; every object in it is visited, with a stack, since
-  // the parser accepted the nesting it has.
+  let found: string | undefined;
+  visitAst(ast, (node) => {
+    if (!(node instanceof RegExp)) return;
+    found = regexProblem(node);
+    return found ? 'stop' : 'skip';
+  });
+  return found;
+}
+
+/**
+ * Visits every object of a parsed expression's tree once, with a stack rather than recursion,
+ * since the parser accepted whatever nesting it has; the tree's shape differs per node type, so
+ * every value is looked into. A node's children are met after the node itself. `visit` may
+ * answer 'skip' (not into this node's children) or 'stop' (no further node).
+ */
+export function visitAst(ast: unknown, visit: (node: object) => 'skip' | 'stop' | void): void {
   const stack: unknown[] = [ast];
   const seen = new Set<object>();
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || typeof node !== 'object' || seen.has(node)) continue;
     seen.add(node);
-    if (node instanceof RegExp) {
-      const problem = regexProblem(node);
-      if (problem) return problem;
-      continue;
-    }
-    for (const value of Object.values(node)) stack.push(value);
+    const answer = visit(node);
+    if (answer === 'stop') return;
+    if (answer !== 'skip') for (const child of Object.values(node)) stack.push(child);
   }
-  return undefined;
 }

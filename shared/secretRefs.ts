@@ -1,4 +1,4 @@
-import { expressionAst, expressionProblem } from './expressionSyntax.ts';
+import { expressionAst, expressionProblem, visitAst } from './expressionSyntax.ts';
 import { quote } from './quote.ts';
 
 /** What a secret's name may be: letters, digits, `_`, `.` and `-` (docs/format.md#calls). */
@@ -31,13 +31,8 @@ export function secretUses(text: string): SecretUses {
   const names = new Set<string>();
   const problems: string[] = [];
   const allowed = new Set<object>();
-  // Every object of the tree is visited, with a stack (see expressionSyntax.ts's regexProblemIn).
-  const stack: unknown[] = [expressionAst(text)];
-  const seen = new Set<object>();
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
-    seen.add(node);
+  // A function's procedure (the `$secret` variable) is met after the function itself.
+  visitAst(expressionAst(text), (node) => {
     const n = node as AstNode;
     if (n.type === 'function' && isSecretVariable(n.procedure)) {
       allowed.add(n.procedure as object);
@@ -53,9 +48,7 @@ export function secretUses(text: string): SecretUses {
     } else if (isSecretVariable(n) && !allowed.has(n)) {
       problems.push("$secret can only be called, as $secret('name')");
     }
-    // Children are pushed so that a function's procedure is met after the function itself.
-    for (const child of Object.values(node)) stack.push(child);
-  }
+  });
   if (names.size === 0 && problems.length === 0) return NO_SECRETS;
   return { names: [...names], problems: [...new Set(problems)] };
 }

@@ -3,7 +3,7 @@ import { callProblems } from './callProblems.ts';
 import { quote } from './quote.ts';
 import { contextPathProblem } from './contextPath.ts';
 import { durationProblem } from './duration.ts';
-import { expressionAst, expressionProblem } from './expressionSyntax.ts';
+import { expressionAst, expressionProblem, visitAst } from './expressionSyntax.ts';
 import { cyclicComponents, reachingTo } from './graph.ts';
 import { flowLoops } from './loops.ts';
 import type { Problem } from './problem.ts';
@@ -276,17 +276,11 @@ export function flowNotes(flow: Flow): Problem[] {
 function boundCalls(text: string): string[] {
   if (expressionProblem(text) !== undefined) return [];
   const found = new Set<string>();
-  const stack: unknown[] = [expressionAst(text)];
-  const seen = new Set<object>();
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
-    seen.add(node);
+  visitAst(expressionAst(text), (node) => {
     const { type, value } = node as { type?: unknown; value?: unknown };
     if (type === 'variable' && typeof value === 'string' && Object.hasOwn(BOUND_FUNCTIONS, value))
       found.add(value);
-    for (const child of Object.values(node)) stack.push(child);
-  }
+  });
   return [...found].sort();
 }
 
