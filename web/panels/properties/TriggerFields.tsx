@@ -10,6 +10,7 @@ const ADD: { kind: TriggerKind; label: string }[] = [
   { kind: 'timer', label: 'Add timer' },
   { kind: 'event', label: 'Add event' },
   { kind: 'human', label: 'Add human' },
+  { kind: 'call', label: 'Add call' },
 ];
 
 /** A continue-after node's triggers: the process sleeps until the first of them fires. */

@@ -1,8 +1,15 @@
-import type { Trigger } from '../../../shared/schema.ts';
-import { durationCheck, durationInWords, eventNameRefusal, optionalPathCheck } from './checks.ts';
+import { HTTP_METHODS, type Trigger } from '../../../shared/schema.ts';
+import {
+  durationCheck,
+  durationInWords,
+  eventNameRefusal,
+  expressionCheck,
+  optionalPathCheck,
+} from './checks.ts';
 import { HumanFormFields } from './HumanFormFields.tsx';
 import { TextField } from './TextField.tsx';
 import {
+  setCall,
   setHuman,
   setTriggerField,
   triggerIdProblem,
@@ -10,7 +17,17 @@ import {
   type TriggerKind,
 } from './triggerEdits.ts';
 
-const KIND_WORDS: Record<TriggerKind, string> = { timer: 'Timer', event: 'Event', human: 'Human' };
+const KIND_WORDS: Record<TriggerKind, string> = {
+  timer: 'Timer',
+  event: 'Event',
+  human: 'Human',
+  call: 'Call',
+};
+
+const methodRefusal = (text: string): string | undefined =>
+  text === '' || (HTTP_METHODS as readonly string[]).includes(text)
+    ? undefined
+    : `a call's method is one of ${HTTP_METHODS.join(', ')}`;
 
 interface TriggerItemProps {
   triggers: readonly Trigger[];
@@ -78,9 +95,50 @@ export function TriggerItem({
             onCommit={(prompt) => onChange((on) => setHuman(on, index, { prompt }))}
           />
         )}
+        {kind === 'call' && (
+          <>
+            <TextField
+              label="Method"
+              value={trigger.call?.method ?? ''}
+              code
+              placeholder="GET"
+              refuse={methodRefusal}
+              onCommit={(text) => onChange((on) => setCall(on, index, 'method', text))}
+            />
+            <TextField
+              label="URL (JSONata)"
+              live
+              value={trigger.call?.url ?? ''}
+              code
+              check={expressionCheck}
+              onCommit={(text) => onChange((on) => setCall(on, index, 'url', text))}
+            />
+            <TextField
+              label="Timeout (ISO 8601 duration, optional)"
+              live
+              value={trigger.call?.timeout ?? ''}
+              code
+              placeholder="PT30S"
+              check={(text) => (text === '' ? undefined : durationCheck(text))}
+              hint={(text) => (text === '' ? 'Empty: 30 seconds.' : durationInWords(text))}
+              hintBeside
+              onCommit={(text) => onChange((on) => setCall(on, index, 'timeout', text))}
+            />
+            <p className="prop-hint">
+              Headers, body and retry are kept as the flow file has them; this form does not edit
+              them yet.
+            </p>
+          </>
+        )}
         {kind !== 'timer' && (
           <TextField
-            label={kind === 'event' ? 'Write the payload into (optional)' : 'Write the input into'}
+            label={
+              kind === 'event'
+                ? 'Write the payload into (optional)'
+                : kind === 'call'
+                  ? 'Write the outcome into'
+                  : 'Write the input into'
+            }
             value={trigger.into ?? ''}
             code
             placeholder="context.path"

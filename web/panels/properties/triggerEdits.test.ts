@@ -6,6 +6,7 @@ import {
   fieldNameProblem,
   newHumanField,
   newTrigger,
+  setCall,
   setHuman,
   setHumanField,
   setTriggerField,
@@ -20,13 +21,41 @@ const on: Trigger[] = [
 
 describe('trigger edits', () => {
   it('makes new triggers of each kind that the format accepts, with fresh ids', () => {
-    for (const kind of ['timer', 'event', 'human'] as const) {
+    for (const kind of ['timer', 'event', 'human', 'call'] as const) {
       const t = newTrigger(kind, on);
       expect(triggerKind(t)).toBe(kind);
       const node = { id: 'w', kind: 'continue-after', on: [...on, t] };
       expect(flowNodeSchema.safeParse(node).success).toBe(true);
     }
     expect(newTrigger('timer', [{ id: 'timer1', timer: 'PT1H' }]).id).toBe('timer2');
+  });
+
+  it('reads a call trigger as a call, never as a human one, and edits its method, URL and timeout alone', () => {
+    const call: Trigger = {
+      id: 'charged',
+      into: 'payment',
+      call: {
+        method: 'POST',
+        url: "'https://shop.example/charge'",
+        headers: { Authorization: "'Bearer ' & $secret('shop')" },
+        retry: { max: 2 },
+      },
+    };
+    expect(triggerKind(call)).toBe('call');
+    const edited = setCall([call], 0, 'timeout', 'PT5S');
+    expect(edited[0]).toEqual({ ...call, call: { ...call.call, timeout: 'PT5S' } });
+    // An empty method goes back to the default (GET) by leaving the field out; the rest is kept.
+    const noMethod = setCall(edited, 0, 'method', '')[0]!;
+    expect(noMethod.call).toEqual({
+      url: "'https://shop.example/charge'",
+      headers: { Authorization: "'Bearer ' & $secret('shop')" },
+      retry: { max: 2 },
+      timeout: 'PT5S',
+    });
+    expect(noMethod).not.toHaveProperty('human');
+    expect(
+      flowNodeSchema.safeParse({ id: 'p', kind: 'continue-after', on: [noMethod] }).success,
+    ).toBe(true);
   });
 
   it('refuses a trigger id the format refuses or another trigger has', () => {

@@ -1,5 +1,6 @@
 import {
   RESERVED_KEYS,
+  type Call,
   type FlowEdge,
   type HumanField,
   type Trigger,
@@ -7,10 +8,16 @@ import {
 import { freshId } from '../../designer/newIds.ts';
 import { removeAt, replaceAt } from './listEdits.ts';
 
-export type TriggerKind = 'timer' | 'event' | 'human';
+export type TriggerKind = 'timer' | 'event' | 'human' | 'call';
 
 export const triggerKind = (t: Trigger): TriggerKind =>
-  t.timer !== undefined ? 'timer' : t.event !== undefined ? 'event' : 'human';
+  t.timer !== undefined
+    ? 'timer'
+    : t.event !== undefined
+      ? 'event'
+      : t.call !== undefined
+        ? 'call'
+        : 'human';
 
 /** A new trigger of a kind, with an id no other trigger of the node has and sensible fields. */
 export function newTrigger(kind: TriggerKind, triggers: readonly Trigger[]): Trigger {
@@ -30,6 +37,10 @@ export function newTrigger(kind: TriggerKind, triggers: readonly Trigger[]): Tri
         },
         into: id,
       };
+    }
+    case 'call': {
+      const id = freshId('call', taken);
+      return { id, call: { method: 'GET', url: "'https://example.com/'" }, into: id };
     }
   }
 }
@@ -128,3 +139,22 @@ export function setHumanField(
 
 export const removeHumanField = (fields: readonly HumanField[], index: number): HumanField[] =>
   removeAt(fields, index);
+
+/**
+ * Changes a call trigger's method, URL or timeout; an empty text removes an optional field (the
+ * method then is GET, the timeout PT30S: docs/format.md#calls). Headers, body and retry are kept
+ * as they are.
+ */
+export function setCall(
+  triggers: readonly Trigger[],
+  index: number,
+  field: 'method' | 'url' | 'timeout',
+  value: string,
+): Trigger[] {
+  const t = triggers[index];
+  if (t?.call === undefined) return [...triggers];
+  const call: Record<string, unknown> = { ...t.call };
+  if (value === '' && field !== 'url') delete call[field];
+  else call[field] = value;
+  return replaceAt(triggers, index, { ...t, call: call as Call });
+}
