@@ -4,7 +4,9 @@ import { exampleFlowNames } from './fixtures/exampleFlowNames.ts';
 
 // The size the issue was measured at: a laptop screen.
 test.use({ viewport: { width: 1440, height: 900 } });
-test.describe.configure({ timeout: 60_000 });
+// Guards against a hang only (docs/decisions.md, "Limits are settings"): each test here walks
+// every shipped example or draws a flow by hand, which takes longer on a busy machine.
+test.describe.configure({ timeout: 180_000 });
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>

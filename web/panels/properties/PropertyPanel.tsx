@@ -26,7 +26,7 @@ export function PropertyPanel({ workspaceFlows }: PropertyPanelProps) {
   useEffect(preloadFieldsWhenIdle, []);
 
   return (
-    <section aria-label="Properties" className="property-panel" id="properties" tabIndex={-1}>
+    <section aria-label="Properties" className="property-panel" id="properties" tabIndex={0}>
       {count === 0 && (
         <p className="prop-hint">Select a node or an edge to see and edit its properties.</p>
       )}
