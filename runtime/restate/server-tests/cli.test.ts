@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../../scripts/restateServer.ts';
 import { registerEndpoint } from '../endpoint.ts';
-import { flow, uniquePrefix, until } from './ingress.ts';
+import { flow, flowProcess, uniquePrefix, until } from './ingress.ts';
 
 const approval = (id: string) => ({
   format: 'flow/1',
@@ -83,21 +82,7 @@ describe('flow serve, deploy, start, event, human, status against a Restate serv
   it('serves and registers itself, replacing a live endpoint only with --replace, and stops on SIGTERM', async () => {
     const port = await freePort();
     const serve = (extra: string[]) =>
-      spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'runtime/cli/main.ts',
-          'serve',
-          '--port',
-          String(port),
-          '--admin',
-          adminUrl,
-          ...extra,
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
+      flowProcess(['serve', '--port', String(port), '--admin', adminUrl, ...extra]);
     // The tests' own endpoint answers: without --replace, serve refuses to take its place.
     const refused = serve([]);
     let err = '';

@@ -1,10 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort, RETRY_POLICY_ENV } from '../../../scripts/restateServer.ts';
 import { registerEndpoint, serveEndpoint, type Endpoint } from '../endpoint.ts';
-import { flow, ingress, uniquePrefix, until } from './ingress.ts';
+import { finished, flow, flowProcess, ingress, uniquePrefix, until } from './ingress.ts';
 
 /** Two waits in a row, each answered by an event long before its 48 h timer. */
 const twoWaits = (id: string) => ({
@@ -56,6 +57,17 @@ describe('the Restate command line: never applied twice, never silent, tidy', ()
     });
     expect(response.ok).toBe(true);
     return ((await response.json()) as { rows: T[] }).rows;
+  }
+
+  /** The journal of process `id`, as `flow journal ID` prints it. */
+  async function journalOf(id: string): Promise<unknown[]> {
+    return JSON.parse((await flow(['journal', id, ...at])).out[0]!) as unknown[];
+  }
+
+  /** The context of process `id`, as `flow status ID` reports it. */
+  async function contextOf(id: string): Promise<unknown> {
+    return (JSON.parse((await flow(['status', id, ...at])).out[0]!) as { context: unknown })
+      .context;
   }
 
   // A test that takes the services over with an endpoint of its own gives them back.
@@ -207,5 +219,105 @@ describe('the Restate command line: never applied twice, never silent, tidy', ()
       signature: expect.stringMatching(/^[0-9a-f]{64}$/),
       versions: [expect.stringMatching(/^[0-9a-f]{64}$/)],
     });
+  });
+
+  it('journal --follow prints each entry as it is appended and exits by itself once done', async () => {
+    const p = uniquePrefix('follow');
+    expect((await flow(['deploy', flowFile(twoWaits(`${p}f`)), ...at])).code).toBe(0);
+    expect((await flow(['start', `${p}f`, '--as', `${p}a`, ...at])).code).toBe(0);
+    const before = await journalOf(`${p}a`);
+    const child = flowProcess(['journal', `${p}a`, '--follow', ...at]);
+    const exited = finished(child);
+    const lines: string[] = [];
+    let arrived = () => {};
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.push(line);
+      arrived();
+    });
+    /** Resolves once `n` lines have come; the guard fails the test rather than hang it. */
+    const linesCome = (n: number) =>
+      new Promise<void>((resolve, reject) => {
+        const guard = setTimeout(() => reject(new Error(`${lines.length} of ${n} lines`)), 30_000);
+        arrived = () => {
+          if (lines.length < n) return;
+          clearTimeout(guard);
+          resolve();
+        };
+        arrived();
+      });
+    // What was there already, then the entries of the first event while the process waits on.
+    await linesCome(before.length);
+    expect(lines.map((l) => JSON.parse(l))).toEqual(before);
+    expect((await flow(['event', `${p}f.a`, ...at])).code).toBe(0);
+    await linesCome(before.length + 1);
+    expect(JSON.parse(lines[before.length]!)).toMatchObject({
+      type: 'woke',
+      node: 'first',
+      trigger: 'a',
+    });
+    expect(child.exitCode).toBeNull();
+    // The second event ends the process: the follow prints the rest and exits of itself.
+    expect((await flow(['event', `${p}f.b`, ...at])).code).toBe(0);
+    expect((await exited).code).toBe(0);
+    expect(lines.map((l) => JSON.parse(l))).toEqual(await journalOf(`${p}a`));
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ type: 'done' });
+  });
+
+  it('takes JSON on standard input (-) and refuses broken JSON there, changing nothing', async () => {
+    const p = uniquePrefix('stdin');
+    expect((await flow(['deploy', flowFile(twoWaits(`${p}f`)), ...at])).code).toBe(0);
+    const started = await finished(
+      flowProcess(['start', `${p}f`, '--as', `${p}a`, '--context', '-', ...at], '{"n": 1}'),
+    );
+    expect(started.code).toBe(0);
+    expect(await contextOf(`${p}a`)).toEqual({ n: 1 });
+    const set = await finished(
+      flowProcess(['set-context', `${p}a`, 'price', '-', ...at], '{"eur": 12}'),
+    );
+    expect(set.code).toBe(0);
+    expect(await contextOf(`${p}a`)).toEqual({ n: 1, price: { eur: 12 } });
+    // Broken: refused before anything is sent, with where it breaks.
+    const broken = await finished(
+      flowProcess(['set-context', `${p}a`, 'price', '-', ...at], '{"eur": '),
+    );
+    // One line, and no idempotency key: nothing was sent that could still be applied.
+    expect(broken).toEqual({
+      out: [],
+      err: [expect.stringMatching(/^VALUE: line 1, column \d+: expected a value$/)],
+      code: 1,
+    });
+    const noEvent = await finished(flowProcess(['event', `${p}f.a`, '-', ...at], 'nope'));
+    expect(noEvent).toEqual({
+      out: [],
+      err: ['PAYLOAD: line 1, column 1: unexpected token'],
+      code: 1,
+    });
+    expect(await contextOf(`${p}a`)).toEqual({ n: 1, price: { eur: 12 } });
+    expect((await flow(['status', `${p}a`, ...at])).out[0]).toContain('"waiting"');
+  });
+
+  it('takes a 300 kB value, past what a shell argument holds, on standard input and as @FILE', async () => {
+    const p = uniquePrefix('large');
+    expect((await flow(['deploy', flowFile(twoWaits(`${p}f`)), ...at])).code).toBe(0);
+    expect((await flow(['start', `${p}f`, '--as', `${p}a`, ...at])).code).toBe(0);
+    const big = { text: 'x'.repeat(300_000) };
+    const piped = await finished(
+      flowProcess(['set-context', `${p}a`, 'big', '-', ...at], JSON.stringify(big)),
+    );
+    expect(piped.code).toBe(0);
+    expect(await contextOf(`${p}a`)).toEqual({ big });
+    const file = join(mkdtempSync(join(tmpdir(), 'wakeflow-big-')), 'big.json');
+    const other = { text: 'y'.repeat(300_000) };
+    writeFileSync(file, JSON.stringify(other));
+    expect((await flow(['set-context', `${p}a`, 'other', `@${file}`, ...at])).code).toBe(0);
+    expect(await contextOf(`${p}a`)).toEqual({ big, other });
+  });
+
+  it('--help names @FILE and - wherever a command takes JSON', async () => {
+    for (const command of ['start', 'event', 'human', 'set-context']) {
+      const help = await flow([command, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.out.join('\n')).toContain("@FILE (a file's text) or - (standard input)");
+    }
   });
 });

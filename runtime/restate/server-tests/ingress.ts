@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { inject } from 'vitest';
 import { runCli } from '../../cli/runCli.ts';
 import { RESTATE_COMMANDS } from '../cliNames.ts';
@@ -29,4 +30,30 @@ export async function until<T>(
     value = await read();
   }
   return value;
+}
+
+/**
+ * The `flow` command line as its own process, as a shell runs it: for what runCli cannot show,
+ * standard input (`-`) and `journal --follow`, which prints as it goes. `stdin` is written and
+ * closed; without it standard input is closed at once.
+ */
+export function flowProcess(args: string[], stdin = ''): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin!.end(stdin);
+  return child;
+}
+
+/** The process's output, its lines, and its exit code, once it has exited by itself. */
+export async function finished(
+  child: ChildProcess,
+): Promise<{ out: string[]; err: string[]; code: number | null }> {
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const code = await new Promise<number | null>((r) => child.once('close', r));
+  const lines = (s: string) => s.split('\n').filter((l) => l !== '');
+  return { out: lines(out), err: lines(err), code };
 }
