@@ -90,6 +90,8 @@ const WAKE_MAY_RENDER = new Set([
   'inspection__body',
   'element',
   'resize-handle',
+  // The same separator, named since it has an accessible name (the run view's layout renders).
+  'Resize the journal',
   'Process controls',
   'inspector-panel',
   'Waits text',
