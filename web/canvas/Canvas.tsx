@@ -246,6 +246,9 @@ export function Canvas() {
       {/* Keyed by flow, so that each flow opens fitted to the view. */}
       <KeyboardConnect.Provider value={connectFromHandle}>
         <ReactFlow
+          // React Flow's credit, kept, in the corner nothing else uses: at the 12 px every text now
+          // has, it lay over the minimap's toggle in the bottom-right one and took its clicks.
+          attributionPosition="top-left"
           key={flowId}
           nodes={drawn.nodes}
           edges={edgesShown}
