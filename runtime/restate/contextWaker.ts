@@ -1,5 +1,5 @@
 import * as restate from '@restatedev/restate-sdk';
-import { PROCESS } from './refs.ts';
+import { PROCESS } from './processRef.ts';
 
 /**
  * Where a process's timer goes when it falls due, keyed by the process's context id: its one

@@ -1,5 +1,5 @@
 import * as restate from '@restatedev/restate-sdk';
-import { PROCESS } from './refs.ts';
+import { PROCESS } from './processRef.ts';
 
 /**
  * Who waits for an event, keyed by the event's name: an index kept by the processes themselves

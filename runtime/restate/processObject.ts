@@ -13,6 +13,7 @@ import {
   startInput,
 } from './processInput.ts';
 import { ProcessStore } from './processStore.ts';
+import type { ProcessCalls } from './processRef.ts';
 import { CONTEXT, EVENTS, WAKER } from './refs.ts';
 
 /** What a control hands back: where the process is now. */
@@ -248,3 +249,13 @@ export const processObject = restate.object({
     ),
   },
 });
+
+/**
+ * processRef.ts writes out the handlers the other objects call (so their modules need not import
+ * this one); this fails to compile when a handler here no longer matches what is written there.
+ */
+export type CallsMatch = Matches<
+  Pick<restate.VirtualObject<typeof processObject>, keyof ProcessCalls>,
+  ProcessCalls
+>;
+type Matches<Actual extends Expected, Expected> = Actual;

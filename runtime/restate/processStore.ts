@@ -15,7 +15,8 @@ import type {
   WindowQuery,
 } from '../supervisor/store.ts';
 import { countsOf, pageOf, windowOf } from '../store/listWindow.ts';
-import { CONTEXT, FLOW, PROCESS, REGISTRY, REGISTRY_KEY } from './refs.ts';
+import { PROCESS } from './processRef.ts';
+import { CONTEXT, FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
 
 /** Journal entries per state key: an append reads and writes one page, not the whole journal. */
 const JOURNAL_PAGE = 64;

@@ -2,14 +2,13 @@ import type { contextObject } from './contextObject.ts';
 import type { contextWaker } from './contextWaker.ts';
 import type { eventIndex } from './eventIndex.ts';
 import type { flowObject } from './flowObject.ts';
-import type { processObject } from './processObject.ts';
 import type { registry } from './registry.ts';
 
 /**
- * The objects by name alone, for calls between them: the modules that define them import each
- * other's types only, so no object's module loads another's at run time.
+ * The objects by name alone, for calls between them, so no object's module loads another's at
+ * run time. None of these objects calls back into a module that imports this one; the process
+ * object, which they do call, has its own reference (processRef.ts).
  */
-export const PROCESS = { name: 'process' } as unknown as typeof processObject;
 export const CONTEXT = { name: 'context' } as unknown as typeof contextObject;
 export const FLOW = { name: 'flow' } as unknown as typeof flowObject;
 export const EVENTS = { name: 'events' } as unknown as typeof eventIndex;

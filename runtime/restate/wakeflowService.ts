@@ -3,7 +3,8 @@ import { parseFlowFile } from '../../shared/parseFlowFile.ts';
 import { signature } from '../../shared/signature.ts';
 import { validateCommand } from '../command/validateCommand.ts';
 import type { ProcessRecord } from '../supervisor/records.ts';
-import { FLOW, PROCESS, REGISTRY, REGISTRY_KEY } from './refs.ts';
+import { PROCESS } from './processRef.ts';
+import { FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
 
 /** `flow list`'s filters: statuses, a due time at or before, and where the page starts. */
 export interface ListFilter {
