@@ -1,12 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { HEADER_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './build/csp.ts';
+import { contentSecurityPolicy, previewPolicy } from './build/csp.ts';
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
-  // As a header too, so that it reaches the Web Workers (where imported files and JSONata run):
-  // a worker is under the policy its own script is served with, not the page's meta tag.
-  preview: { headers: { 'Content-Security-Policy': HEADER_CONTENT_SECURITY_POLICY } },
+  // The policy as a meta tag in the built page, and as headers from `vite preview`, so that it
+  // reaches the Web Workers: a worker is under the policy its own script is served with, not the
+  // page's meta tag; the runtime's worker, which sends calls, is served one of its own (csp.ts).
+  plugins: [react(), contentSecurityPolicy(), previewPolicy()],
   test: {
     include: [
       'shared/**/*.test.ts',

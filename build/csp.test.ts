@@ -3,8 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import viteConfig from '../vite.config.ts';
-import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { CONTENT_SECURITY_POLICY, RUNTIME_WORKER_POLICY, headerPolicyFor } from './csp.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'wakeflow-build-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -34,13 +33,39 @@ describe('the built app carries a Content-Security-Policy', () => {
     const js = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.js'));
     for (const file of js)
       expect(readFileSync(join(out, 'assets', file), 'utf8')).not.toMatch(globalEval);
+    // The build names the runtime's worker as the header policy expects, and no other script
+    // (the import worker, the step relay, the page's chunks) gets its policy.
+    const workers = js.filter((f) => headerPolicyFor(`/assets/${f}`).includes('http: https:'));
+    expect(workers).toHaveLength(1);
+    expect(workers[0]).toMatch(/^runtimeWorker-/);
   }, 120_000);
 });
 
 describe('the header policy (vite preview)', () => {
   it('is the page’s, and no other origin may frame the app, which only a header can say', () => {
-    const header = viteConfig.preview?.headers?.['Content-Security-Policy'];
-    expect(header).toBe(`${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
+    for (const path of [
+      '/',
+      '/index.html',
+      '/assets/index-abc123.js',
+      '/assets/importWorker-x1.js',
+    ])
+      expect(headerPolicyFor(path)).toBe(`${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
     expect(CONTENT_SECURITY_POLICY).not.toContain('frame-ancestors');
+  });
+
+  it("rule: only the runtime worker's script may connect to other http(s) origins, where calls are sent", () => {
+    expect(headerPolicyFor('/assets/runtimeWorker-Ab_9-x.js?v=1')).toBe(
+      `${RUNTIME_WORKER_POLICY}; frame-ancestors 'none'`,
+    );
+    expect(RUNTIME_WORKER_POLICY).toContain("connect-src 'self' http: https:");
+    // Everything else it keeps: no eval, scripts of the app only.
+    expect(RUNTIME_WORKER_POLICY.replace(' http: https:', '')).toBe(CONTENT_SECURITY_POLICY);
+    // A path that only looks like it does not get it.
+    for (const path of [
+      '/assets/runtimeWorker-x.js/../evil.js',
+      '/x/assets/runtimeWorker-a.js',
+      '/assets/runtimeWorker-a.json',
+    ])
+      expect(headerPolicyFor(path)).not.toContain('http: https:');
   });
 });

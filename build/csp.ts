@@ -27,6 +27,47 @@ export const CONTENT_SECURITY_POLICY = [
 export const HEADER_CONTENT_SECURITY_POLICY = `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
 
 /**
+ * The policy of the runtime's Web Worker, where calls are sent (docs/security.md#calls): the
+ * page's, but it may connect to any http(s) origin. A dedicated worker runs under the policy its
+ * own script is served with (the HTML standard's worker policy container; Chromium since 2021),
+ * not the page's, so the page and every other worker (imports, JSONata's checks) keep
+ * `connect-src 'self'`. Which origins a call may reach is the workspace's allowlist, enforced
+ * in the worker before any fetch (runtime/calls/sendAttempt.ts): a policy is fixed when the
+ * script loads, and the allowlist changes while the app runs.
+ */
+export const RUNTIME_WORKER_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "connect-src 'self'",
+  "connect-src 'self' http: https:",
+);
+
+/** The runtime worker's script as the build names it (`assets/runtimeWorker-<hash>.js`). */
+const RUNTIME_WORKER_SCRIPT = /^\/assets\/runtimeWorker-[\w-]+\.js$/;
+
+/** The header policy a host sends with the file at `path`: the runtime worker's, or the page's. */
+export function headerPolicyFor(path: string): string {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  return RUNTIME_WORKER_SCRIPT.test(pathname)
+    ? `${RUNTIME_WORKER_POLICY}; frame-ancestors 'none'`
+    : HEADER_CONTENT_SECURITY_POLICY;
+}
+
+/**
+ * Serves the policies as headers from `vite preview`, as a host should: a meta tag does not
+ * reach a worker, and only a header can say frame-ancestors.
+ */
+export function previewPolicy(): Plugin {
+  return {
+    name: 'wakeflow-preview-csp',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        res.setHeader('Content-Security-Policy', headerPolicyFor(req.url ?? '/'));
+        next();
+      });
+    },
+  };
+}
+
+/**
  * Puts the policy into the built index.html as a meta tag. Only the build: Vite's dev server
  * injects inline scripts of its own for hot reloading.
  */

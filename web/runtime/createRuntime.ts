@@ -1,6 +1,9 @@
 import { transfer, wrap, type Remote } from 'comlink';
 import { inSeconds } from '../../runtime/expr/inSeconds.ts';
-import type { Flow } from '../../shared/schema.ts';
+import type { Call, Flow, Trigger } from '../../shared/schema.ts';
+import type { CallSettingsView } from '../calls/callSettingsStore.ts';
+import type { Checked } from '../calls/callSettingsRules.ts';
+import type { TestRequestResult } from './testRequest.ts';
 import { failureOf } from './workerFailure.ts';
 import type { ResilientStore, SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
@@ -72,6 +75,15 @@ export interface Runtime {
   /** How many of a process's last passes the journal keeps in full; older ones are summed up. */
   retention(): Promise<number>;
   setRetention(passes: number): Promise<void>;
+  /** The workspace's allowed origins and the names of its secrets (never a value). */
+  callSettings(): Promise<CallSettingsView>;
+  allowOrigin(text: string): Promise<Checked<string>>;
+  removeOrigin(origin: string): Promise<void>;
+  /** Adds or replaces a secret; the value goes to the worker and never comes back. */
+  setSecret(name: string, value: string): Promise<Checked<string>>;
+  removeSecret(name: string): Promise<void>;
+  /** One attempt of a call trigger, sent by the worker with the workspace's settings. */
+  testRequest(trigger: Trigger & { call: Call }): Promise<TestRequestResult>;
   /** Saves a workspace flow (kept in memory if the disk refuses) and tells every tab. */
   saveFlow(flow: Flow): Promise<void>;
   deleteFlow(id: string): Promise<void>;
@@ -274,6 +286,13 @@ export async function createRuntime(options: {
     wakeDue: () => call((r) => r.wakeDue()),
     retention: () => call((r) => r.retention()),
     setRetention: (passes) => call((r) => r.setRetention(passes)),
+    callSettings: () => call((r) => r.callSettings()),
+    // Comlink's Remote type spreads over a union's members; the value is the union itself.
+    allowOrigin: (text) => call((r) => r.allowOrigin(text) as Promise<Checked<string>>),
+    removeOrigin: (origin) => call((r) => r.removeOrigin(origin)),
+    setSecret: (name, value) => call((r) => r.setSecret(name, value) as Promise<Checked<string>>),
+    removeSecret: (name) => call((r) => r.removeSecret(name)),
+    testRequest: (trigger) => call((r) => r.testRequest(trigger) as Promise<TestRequestResult>),
     saveFlow: (flow) => call((r) => r.saveFlow(flow)),
     deleteFlow: (id) => call((r) => r.deleteFlow(id)),
     close() {

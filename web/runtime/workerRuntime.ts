@@ -28,6 +28,10 @@ import { startScheduler } from './scheduler.ts';
 import { timeSlices } from '../../runtime/supervisor/timeSlices.ts';
 import { testFunctions } from './testFunctions.ts';
 import { ownTime, pagePacedTime } from './timeSource.ts';
+import { callOptionsFor } from './callOptions.ts';
+import { testRequest, type TestRequestResult } from './testRequest.ts';
+import { OriginLimiter } from '../../runtime/calls/originLimiter.ts';
+import type { Call, Trigger } from '../../shared/schema.ts';
 
 /** Real time a run holds the worker at most before it lets queued messages in. */
 const RUN_SLICE_MS = 16;
@@ -63,6 +67,11 @@ export async function openWorkerRuntime(
   const time = paced ?? ownTime();
   const clock = new SwitchableClock(() => time.now());
   if (start.clock.mode === 'virtual') clock.useVirtual(start.clock.virtual);
+  // The workspace's allowed origins and secrets, live (callOptions.ts): what the supervisor's
+  // `calls` option takes, and what a test request is sent with.
+  const calls = await callOptionsFor(start.dbName);
+  // Test requests wait their turn among themselves only: they never hold up a process's calls.
+  const testLimiter = new OriginLimiter();
   const supervisor = new Supervisor(store, clock, {
     locks,
     newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
@@ -304,6 +313,33 @@ export async function openWorkerRuntime(
       advances.get(advance)?.abort();
     },
 
+    /**
+     * The call settings as the page may see them: the origins, and secrets by name only. No
+     * method here gives a secret's value back (docs/security.md#calls).
+     */
+    callSettings: () => calls.view(),
+    allowOrigin: (text: string) => calls.allowOrigin(text),
+    removeOrigin: (origin: string) => calls.removeOrigin(origin),
+    setSecret: (name: string, value: string) => calls.setSecret(name, value),
+    removeSecret: (name: string) => calls.removeSecret(name),
+    /**
+     * Sends one attempt of a call trigger as the designer wrote it, with the workspace's
+     * settings, against an empty context; no process, nothing stored (testRequest.ts).
+     */
+    testRequest: (trigger: Trigger & { call: Call }): Promise<TestRequestResult> =>
+      testRequest(
+        trigger,
+        {},
+        {
+          secrets: calls.secrets,
+          allow: calls.allow,
+          limiter: testLimiter,
+          fetch: calls.fetch,
+          inBrowser: calls.inBrowser,
+          now: () => performance.now(),
+        },
+      ),
+
     async saveFlow(flow: Flow): Promise<void> {
       await store.putFlow(flow);
       changed({ flows: true });
@@ -315,6 +351,7 @@ export async function openWorkerRuntime(
     close(): void {
       scheduler.stop();
       peers.close();
+      calls.close();
       idb.close();
     },
   };

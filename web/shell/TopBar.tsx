@@ -1,7 +1,9 @@
+import { useState } from 'react';
+import { CallSettingsDialog } from '../calls/CallSettingsDialog.tsx';
 import { DesignerToolbar } from '../designer/ui/DesignerToolbar.tsx';
 import { SaveWarning } from '../panels/SaveWarning.tsx';
 import { IconButton } from '../ui/Button.tsx';
-import { PanelBottom, PanelLeft, PanelRight, Zap } from '../ui/icons.tsx';
+import { KeyRound, PanelBottom, PanelLeft, PanelRight, Zap } from '../ui/icons.tsx';
 import { FlowTitle } from './FlowTitle.tsx';
 import { SaveState } from './SaveState.tsx';
 import { openHelp, useShell, useShellStore } from '../state/shellState.ts';
@@ -24,6 +26,7 @@ export function TopBar({
 }) {
   const collapsed = useShell((s) => s.collapsed);
   const shell = useShellStore();
+  const [callSettings, setCallSettings] = useState(false);
   return (
     <header className="top-bar">
       <h1 className="top-bar__brand">
@@ -57,8 +60,16 @@ export function TopBar({
             onClick={toggles.properties}
           />
         </div>
+        <IconButton
+          label="Call settings"
+          tooltip="Call settings: allowed origins and secrets"
+          icon={<KeyRound size={16} />}
+          aria-haspopup="dialog"
+          onClick={() => setCallSettings(true)}
+        />
         <ThemeMenu />
       </div>
+      <CallSettingsDialog open={callSettings} onOpenChange={setCallSettings} />
     </header>
   );
 }

@@ -35,6 +35,7 @@ export {
   FilePlus2,
   FileUp,
   Image,
+  KeyRound,
   LayoutGrid,
   ListRestart,
   Monitor,

@@ -7,6 +7,7 @@ import {
   optionalPathCheck,
 } from './checks.ts';
 import { HumanFormFields } from './HumanFormFields.tsx';
+import { CallTest } from '../../calls/CallTest.tsx';
 import { TextField } from './TextField.tsx';
 import {
   setCall,
@@ -128,6 +129,7 @@ export function TriggerItem({
               Headers, body and retry are kept as the flow file has them; this form does not edit
               them yet.
             </p>
+            {trigger.call && <CallTest trigger={{ ...trigger, call: trigger.call }} />}
           </>
         )}
         {kind !== 'timer' && (
