@@ -82,8 +82,12 @@ export function pastContext(
   return { ok: true, version, value, writes: writes.slice(-PAST_WRITES) };
 }
 
-/** The context's version as of entry `index`, by the rule above; undefined before any change. */
-function versionAt(
+/**
+ * The context's version as of entry `index`, by the rule above; undefined before any change.
+ * `sorted` is the context's changes in version order. Shared with nodeVisits.ts, which asks it
+ * of many entries in one replay of the changes.
+ */
+export function versionAt(
   journal: readonly JournalEntry[],
   index: number,
   sorted: readonly ContextChange[],

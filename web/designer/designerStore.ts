@@ -25,7 +25,7 @@ export interface Drawing {
   edges: CanvasEdge[];
 }
 
-interface DesignerState extends Drawing {
+export interface DesignerState extends Drawing {
   /** Set when a flow is open. */
   open: boolean;
   history: History<Drawing>;

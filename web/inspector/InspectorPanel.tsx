@@ -9,6 +9,7 @@ import { FlowChangedPanel } from './FlowChangedPanel.tsx';
 import { GenerationsPanel } from './GenerationsPanel.tsx';
 import { useInspector, type Inspection } from './inspectorState.ts';
 import { JournalPanel } from './JournalPanel.tsx';
+import { NodeVisitsSlot } from './NodeVisitsPanel.tsx';
 import { ControlError, ProcessControls } from './ProcessControls.tsx';
 import { ProcessTable } from './ProcessTable.tsx';
 import { PastContextPanel } from './PastContextPanel.tsx';
@@ -103,6 +104,7 @@ function InspectionView() {
           <div className="side-by-side">
             {record.status === 'flow-changed' && <FlowChanged inspection={inspection} />}
             <Waits inspection={inspection} />
+            <NodeVisitsSlot />
             <Snapshot inspection={inspection} />
             {inspection.shown.entry !== undefined && <PastContext inspection={inspection} />}
             <Context inspection={inspection} />

@@ -18,6 +18,7 @@ import type {
 } from './runtimeProtocol.ts';
 import type { ProcessStatus } from '../../runtime/supervisor/records.ts';
 import type { PastContext } from '../../runtime/supervisor/pastContext.ts';
+import type { NodeVisits } from '../../runtime/supervisor/nodeVisits.ts';
 import type { ProcessCounts } from '../../runtime/supervisor/store.ts';
 import type { WorkerEntry } from './runtimeWorker.ts';
 import type { TestHooks } from './testHooks.ts';
@@ -57,6 +58,11 @@ export interface Runtime {
   reading(id: string, journalLimit?: number): Promise<ProcessReading | undefined>;
   /** A process's context as of its journal entry `seq` (its store key), rebuilt by the worker. */
   pastContext(id: string, seq: number): Promise<PastContext>;
+  /**
+   * The visits of one node of a process (by its path, `sub/step`), read by the worker from the
+   * journal: the newest `limit` (20 at most) in detail, and how many there are in all.
+   */
+  nodeVisits(id: string, node: string, limit?: number): Promise<NodeVisits>;
   /**
    * Advances the virtual clock to `target`, firing every timer due on the way, in order; reports
    * each stop and ends early, at the last time reached, when `signal` is aborted.
@@ -263,6 +269,8 @@ export async function createRuntime(options: {
     processNames: () => call((r) => r.processNames()),
     reading: (id, journalLimit) => call((r) => r.reading(id, journalLimit)),
     pastContext: (id, seq) => call((r) => r.pastContext(id, seq) as Promise<PastContext>),
+    nodeVisits: (id, node, limit) =>
+      call((r) => r.nodeVisits(id, node, limit) as Promise<NodeVisits>),
     async advanceTo(target, { onProgress, signal }) {
       const advance = ++advances;
       if (onProgress) progress.set(advance, onProgress);

@@ -5,6 +5,7 @@ import type { RuntimeEvent, WorkerStart } from './runtimeProtocol.ts';
 import { openWorkerRuntime } from './workerRuntime.ts';
 import { DEFAULT_KEEP_PASSES, PRUNE_EVERY_WAKES } from './journalRetention.ts';
 import { MAX_STEPS_PER_BATCH } from '../../runtime/supervisor/limits.ts';
+import { VISITS_SHOWN } from '../../runtime/supervisor/nodeVisits.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const HOUR = 3_600_000;
@@ -92,6 +93,24 @@ describe('the runtime in its worker (web/runtime/workerRuntime.ts)', () => {
     expect(reading?.journal).toEqual(await runtime.store.journal(p.id));
     expect([...(reading?.flows.keys() ?? [])]).toEqual(['hourly']);
     expect(await runtime.reading('nobody')).toBeUndefined();
+  });
+
+  it("rule: a node's visits are read in the worker and bounded: the newest 20 of 30 passes, and the count", async () => {
+    const { runtime } = await open({ seed: [hourly(40)] });
+    const p = await runtime.supervisor.start('hourly', { context: { count: 0 } });
+    await runtime.settled();
+    await runtime.advanceTo(T0 + 29 * HOUR, 1);
+    const visits = await runtime.nodeVisits(p.id, 'tick', 1_000);
+    expect(visits.ok && [visits.total, visits.visits.length]).toEqual([30, VISITS_SHOWN]);
+    expect(visits.ok && visits.visits.at(-1)).toMatchObject({
+      number: 30,
+      gen: [29],
+      writes: [{ path: 'count', before: { text: '29' }, after: { text: '30' } }],
+    });
+    expect(await runtime.nodeVisits('nobody', 'tick')).toEqual({
+      ok: false,
+      problem: 'there is no process "nobody"',
+    });
   });
 
   it('an advance reports its progress as events and stops where it got to when cancelled', async () => {

@@ -12,6 +12,7 @@ import { Supervisor, type StartOptions } from '../../runtime/supervisor/supervis
 import type { ForkOptions } from '../../runtime/supervisor/fork.ts';
 import { snapshotAsOf } from '../../runtime/supervisor/journalSnapshots.ts';
 import { pastContext, type PastContext } from '../../runtime/supervisor/pastContext.ts';
+import { nodeVisits, VISITS_SHOWN, type NodeVisits } from '../../runtime/supervisor/nodeVisits.ts';
 import type {
   ClockState,
   Peers,
@@ -252,6 +253,23 @@ export async function openWorkerRuntime(
       if (index === -1) return { ok: false, problem: `its journal no longer holds that entry` };
       const kept = snapshotAsOf(journal, index)?.entry ?? index;
       return pastContext(journal, kept, await store.contextChanges(record.contextId));
+    },
+
+    /**
+     * The visits of one node of a process (its path, `sub/step`), read from its journal here:
+     * the page gets the newest `limit` (at most VISITS_SHOWN) in detail and the count of all,
+     * never the journal itself, however many passes a loop made.
+     */
+    async nodeVisits(id: string, node: string, limit = VISITS_SHOWN): Promise<NodeVisits> {
+      const record = await store.getProcess(id);
+      if (!record) return { ok: false, problem: `there is no process "${id}"` };
+      const [journal, changes, flows] = await Promise.all([
+        store.journal(id),
+        store.contextChanges(record.contextId),
+        supervisor.sleptOn(record),
+      ]);
+      const bounded = Math.min(Math.max(1, limit), VISITS_SHOWN);
+      return nodeVisits({ journal, changes, flows, flow: record.flow, node, limit: bounded });
     },
 
     clockState,
