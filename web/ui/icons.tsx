@@ -36,6 +36,7 @@ export {
   FileUp,
   Image,
   LayoutGrid,
+  Map as MapIcon,
   ListRestart,
   Monitor,
   Moon,
