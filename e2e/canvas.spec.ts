@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { DesignerPage } from './fixtures/designerPage.ts';
 import { exampleFlowNames } from './fixtures/exampleFlowNames.ts';
+import { tabTo } from './fixtures/keyboard.ts';
 
 // The size the issue was measured at: a laptop screen.
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -21,7 +22,7 @@ async function boxes(items: Locator): Promise<Box[]> {
   return out;
 }
 
-test('every shipped example opens legible: titles of 12 px and more, labels and badges of 11, edges of 1.5 to 2 px with arrowheads, labels off nodes, the minimap over none', async ({
+test('every shipped example opens legible: titles of 12 px and more, labels and badges of 11, edges of 1.5 to 2 px with arrowheads, labels off nodes, the minimap and its toggle over no node, badge, handle or edge label', async ({
   page,
 }) => {
   const d = new DesignerPage(page);
@@ -60,18 +61,73 @@ test('every shipped example opens legible: titles of 12 px and more, labels and 
       expect(stroke.width).toBeLessThanOrEqual(2.05);
       expect(stroke.arrow).toBe(true);
     }
-    const minimap = (await d.minimap().boundingBox())!;
+    await expect(d.minimap()).toBeVisible();
+    const minimap = (await d.minimapFrame().boundingBox())!;
     expect(minimap.width).toBeLessThanOrEqual(200);
-    for (const n of nodeBoxes)
-      expect(overlap(minimap, n), `minimap over a node of ${name}`).toBe(false);
+    expect(await coveredBy(d.minimapFrame()), `what the minimap covers in ${name}`).toEqual([]);
   }
+});
 
-  // The minimap folds away and comes back.
-  await d.minimapToggle().click();
-  await expect(d.minimap()).toHaveCount(0);
-  await expect(d.minimapToggle()).toHaveAttribute('aria-expanded', 'false');
-  await d.minimapToggle().click();
+/**
+ * What of the flow lies under `cover` (the minimap's frame, its toggle included): any box drawn
+ * in a node (its frame, badges, handles), by the node's name, or an edge's label, by its title.
+ */
+function coveredBy(cover: Locator): Promise<string[]> {
+  return cover.evaluate((frame) => {
+    const f = frame.getBoundingClientRect();
+    const drawn = frame
+      .closest('.react-flow')!
+      .querySelectorAll('.react-flow__node, .react-flow__node *, .wf-edge-label');
+    const under = new Set<string>();
+    for (const el of drawn) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom) {
+        const node = el.closest('.react-flow__node');
+        const group = node?.querySelector('[role="group"][aria-label]');
+        under.add(group?.getAttribute('aria-label') ?? el.getAttribute('title') ?? el.tagName);
+      }
+    }
+    return [...under];
+  });
+}
+
+test('rule: the minimap folds away and comes back by its toggle, an icon button in its own frame reached by Tab, with a focus ring and a tooltip; folded, only the toggle is left', async ({
+  page,
+}) => {
+  const d = new DesignerPage(page);
+  await d.goto();
+  await d.newFlow();
+  const toggle = d.minimapToggle();
   await expect(d.minimap()).toBeVisible();
+  // Inside the frame, beside the picture: not a control beside the frame, over the nodes.
+  await expect(d.minimapFrame().getByRole('button', { name: 'Hide minimap' })).toHaveCount(1);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // An icon, not words: its name is its label, shown as its tooltip.
+  await expect(toggle.locator('svg')).toHaveCount(1);
+  expect((await toggle.innerText()).trim()).toBe('');
+
+  await d.node('start').click();
+  await tabTo(page, toggle);
+  await expect(page.getByRole('tooltip')).toHaveText('Hide minimap');
+  const ring = await toggle.evaluate((el) => getComputedStyle(el));
+  expect(ring.outlineStyle).toBe('solid');
+  expect(parseFloat(ring.outlineWidth)).toBeGreaterThanOrEqual(2);
+
+  await page.keyboard.press('Enter');
+  await expect(d.minimap()).toHaveCount(0);
+  await expect(d.minimapToggle()).toHaveAccessibleName('Show minimap');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  // Folded, the frame is the toggle alone.
+  const folded = (await d.minimapFrame().boundingBox())!;
+  const button = (await toggle.boundingBox())!;
+  expect(folded.width).toBeLessThanOrEqual(button.width + 2);
+  expect(folded.height).toBeLessThanOrEqual(button.height + 2);
+
+  await page.keyboard.press('Space');
+  await expect(d.minimap()).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('a new flow opens at zoom 1', async ({ page }) => {

@@ -9,6 +9,7 @@ import { Pencil } from '../ui/icons.tsx';
 import { useAct } from './act.ts';
 import { formatInstant } from './formatTime.ts';
 import type { Inspection } from './inspectorState.ts';
+import { useInspectionOf } from './useInspectionOf.ts';
 
 /** The context changes since the process last fell asleep: what it will read as new when it wakes. */
 export function changesSinceSlept(inspection: Inspection): ContextChange[] {
@@ -24,7 +25,8 @@ const who = (c: ContextChange) =>
  * The live context document, what changed since this process last slept and who wrote it, and
  * an editor for it (checked JSON; saved by compare-and-set, so another writer's change is kept).
  */
-export function ContextPanel({ inspection }: { inspection: Inspection }) {
+export function ContextPanel() {
+  const inspection = useInspectionOf(['record', 'context', 'changes', 'journal']);
   const { record, context } = inspection;
   const act = useAct();
   const [draft, setDraft] = useState<string | undefined>();

@@ -7,7 +7,7 @@ import { Button } from '../ui/Button.tsx';
 import { notify } from '../ui/Toast.tsx';
 import { useAct } from './act.ts';
 import { changeDetails } from './changeDetails.ts';
-import type { Inspection } from './inspectorState.ts';
+import { useInspectionOf } from './useInspectionOf.ts';
 
 const CHOICES = [
   [
@@ -24,7 +24,8 @@ const CHOICES = [
  * A process whose flow changed while it slept: what changed, old value and new, and the
  * designer's four choices, for this process or for every one of its flow that asks the same.
  */
-export function FlowChangedPanel({ inspection }: { inspection: Inspection }) {
+export function FlowChangedPanel() {
+  const inspection = useInspectionOf(['record', 'diffs', 'flows']);
   const { record } = inspection;
   const [continueProblem, setContinueProblem] = useState<string | undefined>();
   const current = useRuntimeState((s) => s.flows);

@@ -1,6 +1,7 @@
 import { flowModel } from '../../runtime/engine/flowModel.ts';
 import type { ScopeSnapshot } from '../../runtime/engine/snapshot.ts';
 import type { Inspection } from './inspectorState.ts';
+import { useInspectionOf } from './useInspectionOf.ts';
 
 /** Join records of every scope, by path, with the generation each counts. */
 function joinsOf(
@@ -50,7 +51,8 @@ function currentPasses(
 }
 
 /** Per loop head its passes; per join its arrivals in each generation still open. */
-export function GenerationsPanel({ inspection }: { inspection: Inspection }) {
+export function GenerationsPanel() {
+  const inspection = useInspectionOf(['record', 'flows']);
   const { passes, visits } = inspection.record.snapshot;
   const current = currentPasses(inspection.record.snapshot.scope, inspection.flows);
   const heads = [...new Set([...Object.keys(passes), ...current.keys()])].map(

@@ -1,4 +1,5 @@
-import { memo, type ComponentType } from 'react';
+import { memo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { PanelBoundary } from '../ui/PanelBoundary.tsx';
@@ -7,7 +8,7 @@ import { ClockControls } from './ClockControls.tsx';
 import { ContextPanel } from './ContextPanel.tsx';
 import { FlowChangedPanel } from './FlowChangedPanel.tsx';
 import { GenerationsPanel } from './GenerationsPanel.tsx';
-import { useInspector, type Inspection } from './inspectorState.ts';
+import { useInspector } from './inspectorState.ts';
 import { JournalPanel } from './JournalPanel.tsx';
 import { NodeVisitsSlot } from './NodeVisitsPanel.tsx';
 import { ControlError, ProcessControls } from './ProcessControls.tsx';
@@ -17,34 +18,6 @@ import { SnapshotPanel } from './SnapshotPanel.tsx';
 import { statusHint } from './statusLabel.ts';
 import { WaitForms } from './WaitForms.tsx';
 import './inspector.css';
-
-/**
- * A panel that renders only when a part of the inspection it shows is a new object (a reading
- * keeps every part that did not change, inspectorState.ts): a wake that changed the journal
- * and the snapshot does not render the generations of a flow that did not move. A render error
- * stays in the panel (PanelBoundary), named.
- */
-function shows<K extends keyof Inspection>(
-  Component: ComponentType<{ inspection: Inspection }>,
-  parts: readonly K[],
-  name: string,
-) {
-  const Held = ({ inspection }: { inspection: Inspection }) => (
-    <PanelBoundary name={name}>
-      <Component inspection={inspection} />
-    </PanelBoundary>
-  );
-  return memo(Held, (a, b) => parts.every((k) => a.inspection[k] === b.inspection[k]));
-}
-
-const Controls = shows(ProcessControls, ['record'], 'Process controls');
-const FlowChanged = shows(FlowChangedPanel, ['record', 'diffs', 'flows'], 'Flow changed');
-const Waits = shows(WaitForms, ['record', 'flows'], 'Waits');
-const Snapshot = shows(SnapshotPanel, ['record', 'flows', 'shown', 'journal'], 'Snapshot');
-const PastContext = shows(PastContextPanel, ['record', 'shown', 'journal'], 'Past context');
-const Context = shows(ContextPanel, ['record', 'context', 'changes', 'journal'], 'Context');
-const Generations = shows(GenerationsPanel, ['record', 'flows'], 'Generations');
-const Journal = shows(JournalPanel, ['record', 'journal', 'journalMore'], 'Journal');
 
 const layout = (id: string) => ({ id: `wakeflow.layout.${id}`, storage: localStorage });
 
@@ -87,33 +60,68 @@ export function InspectorPanel() {
   );
 }
 
+/**
+ * What of the inspection the view itself draws: which process, and which panels it has. A
+ * reading that changes neither renders none of it, only the panels whose data changed (each
+ * reads its own parts, useInspectionOf.ts), so the error boundaries round them stay as they are.
+ */
 function InspectionView() {
-  const inspection = useInspector((s) => s.inspection);
+  const view = useInspector(
+    useShallow((s) =>
+      s.inspection
+        ? {
+            id: s.inspection.record.id,
+            flow: s.inspection.record.flow,
+            flowChanged: s.inspection.record.status === 'flow-changed',
+            past: s.inspection.shown.entry !== undefined,
+          }
+        : undefined,
+    ),
+  );
   const columns = useDefaultLayout(layout('inspection'));
-  if (!inspection) return null;
-  const { record } = inspection;
+  if (!view) return null;
   return (
-    <div className="inspection" aria-label={`Process ${record.id}`} role="region">
+    <div className="inspection" aria-label={`Process ${view.id}`} role="region">
       <header className="inspection__header">
-        <ProcessHeading flow={record.flow} id={record.id} />
-        <StatusPill status={record.status} hint={statusHint(record)} />
-        <Controls inspection={inspection} />
+        <ProcessHeading flow={view.flow} id={view.id} />
+        <StatusPill />
+        <PanelBoundary name="Process controls">
+          <ProcessControls />
+        </PanelBoundary>
       </header>
       <Group orientation="horizontal" className="inspection__body" {...columns}>
         <Panel id="state" minSize="40%">
           <div className="side-by-side">
-            {record.status === 'flow-changed' && <FlowChanged inspection={inspection} />}
-            <Waits inspection={inspection} />
+            {view.flowChanged && (
+              <PanelBoundary name="Flow changed">
+                <FlowChangedPanel />
+              </PanelBoundary>
+            )}
+            <PanelBoundary name="Waits">
+              <WaitForms />
+            </PanelBoundary>
             <NodeVisitsSlot />
-            <Snapshot inspection={inspection} />
-            {inspection.shown.entry !== undefined && <PastContext inspection={inspection} />}
-            <Context inspection={inspection} />
-            <Generations inspection={inspection} />
+            <PanelBoundary name="Snapshot">
+              <SnapshotPanel />
+            </PanelBoundary>
+            {view.past && (
+              <PanelBoundary name="Past context">
+                <PastContextPanel />
+              </PanelBoundary>
+            )}
+            <PanelBoundary name="Context">
+              <ContextPanel />
+            </PanelBoundary>
+            <PanelBoundary name="Generations">
+              <GenerationsPanel />
+            </PanelBoundary>
           </div>
         </Panel>
         <Separator className="resize-handle" aria-label="Resize the journal" />
         <Panel id="journal" defaultSize="34%" minSize="220px">
-          <Journal inspection={inspection} />
+          <PanelBoundary name="Journal">
+            <JournalPanel />
+          </PanelBoundary>
         </Panel>
       </Group>
     </div>
@@ -130,7 +138,11 @@ const ProcessHeading = memo(function ProcessHeading({ flow, id }: { flow: string
   );
 });
 
-const StatusPill = memo(function StatusPill({ status, hint }: { status: string; hint: string }) {
+/** The process's status, with what it means for this process: renders when either changes. */
+function StatusPill() {
+  const status = useInspector((s) => s.inspection?.record.status);
+  const hint = useInspector((s) => (s.inspection ? statusHint(s.inspection.record) : ''));
+  if (!status) return null;
   return (
     <Tooltip content={hint}>
       <span className={`status-pill status-${status}`} tabIndex={0}>
@@ -138,4 +150,4 @@ const StatusPill = memo(function StatusPill({ status, hint }: { status: string; 
       </span>
     </Tooltip>
   );
-});
+}

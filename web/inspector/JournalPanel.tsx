@@ -6,15 +6,10 @@ import { useHandler } from '../ui/useHandler.ts';
 import { Download, History } from '../ui/icons.tsx';
 import { useRuntimeConnection } from '../state/runtimeConnection.ts';
 import { RetentionSetting } from './RetentionSetting.tsx';
-import {
-  showAsOf,
-  showOlderJournal,
-  useInspector,
-  useInspectorStores,
-  type Inspection,
-} from './inspectorState.ts';
+import { showAsOf, showOlderJournal, useInspector, useInspectorStores } from './inspectorState.ts';
 import { JournalChart } from './JournalChart.tsx';
 import { JournalTimeline } from './JournalTimeline.tsx';
+import { useInspectionOf } from './useInspectionOf.ts';
 
 /**
  * The journal as a chart and as a timeline. Both are lists to choose from: choosing an entry (a
@@ -22,7 +17,8 @@ import { JournalTimeline } from './JournalTimeline.tsx';
  * Snapshot panel and on the canvas. The newest page of entries is read first; older ones a page
  * at a time, as the timeline is scrolled up (or by the button, for whoever does not scroll).
  */
-export function JournalPanel({ inspection }: { inspection: Inspection }) {
+export function JournalPanel() {
+  const inspection = useInspectionOf(['record', 'journal', 'journalMore']);
   const { journal, record, readAt: now, journalMore } = inspection;
   const asOf = useInspector((s) => s.asOf);
   const reading = useRef(false);

@@ -5,8 +5,9 @@ import { useRuntimeConnection } from '../state/runtimeConnection.ts';
 import { Button } from '../ui/Button.tsx';
 import { useAct } from './act.ts';
 import { formatInstant } from './formatTime.ts';
-import { selectProcess, useInspectorStore, type Inspection } from './inspectorState.ts';
+import { selectProcess, useInspectorStore } from './inspectorState.ts';
 import { seqOf } from './journalKinds.ts';
+import { useInspectionOf } from './useInspectionOf.ts';
 
 const text = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
 const who = (w: PastWrite) =>
@@ -18,7 +19,8 @@ const who = (w: PastWrite) =>
  * it (old → new, and who wrote it); and "Fork from here", which starts a new process of the same
  * flow at that position, on a copy of this context or on the live one.
  */
-export function PastContextPanel({ inspection }: { inspection: Inspection }) {
+export function PastContextPanel() {
+  const inspection = useInspectionOf(['record', 'shown', 'journal']);
   const { record, journal, shown } = inspection;
   const kept = shown.entry === undefined ? undefined : journal[shown.entry];
   const seq = kept && seqOf(kept);

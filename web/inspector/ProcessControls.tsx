@@ -11,13 +11,15 @@ import {
   StopIcon,
 } from '../ui/icons.tsx';
 import { useAct } from './act.ts';
-import { useInspector, type Inspection } from './inspectorState.ts';
+import { useInspector } from './inspectorState.ts';
+import { useInspectionOf } from './useInspectionOf.ts';
 
 /**
  * Step, Run, Stop (also Ctrl+.), Resume, Retry and Wake now, each enabled when the process's
  * status allows it, each with a tooltip saying what it does; a control refused says why.
  */
-export function ProcessControls({ inspection }: { inspection: Inspection }) {
+export function ProcessControls() {
+  const inspection = useInspectionOf(['record']);
   const { id, status } = inspection.record;
   const act = useAct();
   const hasTimer = inspection.record.due !== null;

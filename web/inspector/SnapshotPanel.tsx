@@ -5,7 +5,8 @@ import { describeEntry } from './describeEntry.ts';
 import { Countdown } from './Countdown.tsx';
 import { formatInstant } from './formatTime.ts';
 import { Button } from '../ui/Button.tsx';
-import { showAsOf, useInspector, useInspectorStore, type Inspection } from './inspectorState.ts';
+import { showAsOf, useInspector, useInspectorStore } from './inspectorState.ts';
+import { useInspectionOf } from './useInspectionOf.ts';
 
 // A node outside every loop has no generation: nothing is said of it then, not a dash.
 const genNote = (g: number[]) => (g.length === 0 ? '' : ` (generation ${g.join('.')})`);
@@ -22,7 +23,8 @@ function readyOf(scope: ScopeSnapshot, prefix = ''): { path: string; gen: number
  * Where the process is: ready nodes, waits with their due times, and the snapshot's JSON. With a
  * journal entry chosen, the snapshot kept with it instead, read-only and labelled as of when.
  */
-export function SnapshotPanel({ inspection }: { inspection: Inspection }) {
+export function SnapshotPanel() {
+  const inspection = useInspectionOf(['record', 'flows', 'shown', 'journal']);
   const { record, flows, shown, journal } = inspection;
   const { snapshot } = shown;
   const asOf = useInspector((s) => s.asOf);

@@ -7,14 +7,15 @@ import { JsonField } from '../ui/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Check, Mail } from '../ui/icons.tsx';
 import { useAct } from './act.ts';
-import type { Inspection } from './inspectorState.ts';
+import { useInspectionOf } from './useInspectionOf.ts';
 
 /**
  * What the process waits for that a designer can give it: a form for each waiting human
  * trigger, built from its fields, and one to deliver an event when it waits for one (none
  * otherwise: no flow of timers alone offers an event to send).
  */
-export function WaitForms({ inspection }: { inspection: Inspection }) {
+export function WaitForms() {
+  const inspection = useInspectionOf(['record', 'flows']);
   const { record, flows } = inspection;
   if (record.status !== 'waiting') return null;
   const waits = waitsWithTriggers(record.snapshot, (f) => flows.get(f));

@@ -211,7 +211,7 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
 
 /**
  * A reading with every part that is as it was replaced by the part read before, so that the
- * panels that show only unchanged parts get the same objects and do not render (React.memo).
+ * panels that show only unchanged parts get the same objects and do not render (useInspectionOf.ts).
  */
 function keepSame(before: Inspection, raw: ProcessReading) {
   const reading: ProcessReading = {

@@ -37,6 +37,7 @@ export {
   Image,
   KeyRound,
   LayoutGrid,
+  Map as MapIcon,
   ListRestart,
   Monitor,
   Moon,
