@@ -18,6 +18,7 @@ import {
 } from './inspectorState.ts';
 import { useWorkspaceActions } from '../workspace/workspaceActions.ts';
 import { useFlowNames } from '../workspace/useFlowNames.ts';
+import { useHandler } from '../ui/useHandler.ts';
 import { Select } from '../ui/Select.tsx';
 import { Countdown } from './Countdown.tsx';
 import { formatInstant } from './formatTime.ts';
@@ -108,14 +109,15 @@ export function ProcessTable() {
   }, [covered, first, last, ask]);
   const setFilter = (status: string) =>
     ask({ ...firstWindow, status: status === 'all' ? undefined : (status as ProcessStatus) });
-  const sortBy = (by: ProcessOrderBy) => {
+  // Stable handlers, so that the headers and the search box (memoized) do not render on a wake.
+  const sortBy = useHandler((by: ProcessOrderBy) => {
     ask({ ...firstWindow, order: nextOrder(order, by, flows) });
     virtualizer.scrollToOffset(0);
-  };
-  const searchFor = (text: string) => {
+  });
+  const searchFor = useHandler((text: string) => {
     ask({ ...firstWindow, search: searchOf(text, flows) });
     virtualizer.scrollToOffset(0);
-  };
+  });
   // The flows' names are the page's: when one changes, the order by flow and the flows a search
   // names are asked for again.
   useEffect(() => {
@@ -252,7 +254,7 @@ export function ProcessTable() {
  * A column's header: a button that sorts by it (ascending, descending, then back to the order
  * of creation), and `aria-sort` on the header cell says how it is sorted now.
  */
-function SortHeader({
+const SortHeader = memo(function SortHeader({
   by,
   label,
   order,
@@ -280,7 +282,7 @@ function SortHeader({
       </button>
     </th>
   );
-}
+});
 
 /** A row redraws only when its process, its flow's name or its selection changed. */
 const ProcessRow = memo(function ProcessRow({

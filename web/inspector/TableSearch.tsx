@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { IconButton } from '../ui/Button.tsx';
 import { Search, X } from '../ui/icons.tsx';
 import { useHandler } from '../ui/useHandler.ts';
@@ -9,9 +9,13 @@ const SEARCH_PAUSE_MS = 200;
 /**
  * The process table's search box. What is typed is searched once typing pauses; clearing (the
  * button, or Escape while it holds text) searches at once. Escape on an empty box is left to
- * the rest of the page.
+ * the rest of the page. Memoized, with a stable `onSearch`: a wake does not render it.
  */
-export function TableSearch({ onSearch }: { onSearch: (text: string) => void }) {
+export const TableSearch = memo(function TableSearch({
+  onSearch,
+}: {
+  onSearch: (text: string) => void;
+}) {
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const sent = useRef('');
@@ -64,4 +68,4 @@ export function TableSearch({ onSearch }: { onSearch: (text: string) => void }) 
       )}
     </div>
   );
-}
+});
