@@ -12,6 +12,7 @@ import type {
   LoadedProcess,
   StepCommit,
   Store,
+  ProcessSearch,
   WindowQuery,
 } from '../supervisor/store.ts';
 import { countsOf, pageOf, windowOf } from '../store/listWindow.ts';
@@ -151,8 +152,8 @@ export class ProcessStore implements Store {
     return (await this.listProcesses()).map((p) => ({ id: p.id, flow: p.flow }));
   }
 
-  async countProcesses(flow?: string) {
-    return countsOf(await this.listProcesses(), flow);
+  async countProcesses(flow?: string, search?: ProcessSearch) {
+    return countsOf(await this.listProcesses(), flow, search);
   }
 
   async dueProcesses(until: number): Promise<ProcessRecord[]> {

@@ -14,8 +14,11 @@ import type {
   ProcessCounts,
   StepCommit,
   Store,
+  ProcessOrderBy,
+  ProcessSearch,
   WindowQuery,
 } from '../supervisor/store.ts';
+import { countsOf, searchText, windowOf, type ListedFields } from './listWindow.ts';
 import { openWorkspaceDb, type OpenOptions } from './openWorkspaceDb.ts';
 import type { WorkspaceDb } from './schema.ts';
 import {
@@ -271,22 +274,46 @@ export class IdbStore implements Store {
     );
   }
   /**
-   * Along `by-created`, or `by-status-created` for one status: a key cursor skips the first
-   * `offset` entries (reading no record), and the window is read from the key it lands on. A
-   * flow's processes of one status (`by-flow-status`) are few and read whole.
+   * In order of creation, along `by-created`, or `by-status-created` for one status: a key
+   * cursor skips the first `offset` entries (reading no record), and the window is read from the
+   * key it lands on (backwards, a cursor reads the window's records one by one). A flow's
+   * processes of one status (`by-flow-status`) are few and read whole. Any other order, and a
+   * search, are answered from the fields of every process (`listedFields`), and then only the
+   * window's records are read.
    */
-  async processWindow({ offset, limit, status, flow }: WindowQuery) {
+  async processWindow(query: WindowQuery) {
+    const { offset, limit, status, flow } = query;
     if (limit <= 0) return [];
     if (status !== undefined && flow !== undefined) {
       const raws = await this.db.getAllFromIndex('processes', 'by-flow-status', [flow, status]);
-      return this.readProcesses(raws)
-        .sort((a, b) => a.created - b.created)
-        .slice(offset, offset + limit);
+      return windowOf(this.readProcesses(raws), query);
     }
     if (flow !== undefined) throw new Error('a window of one flow names a status too');
+    const by = query.order?.by ?? 'created';
+    if (by !== 'created' || searchText(query.search) !== undefined) {
+      const { rows, records } = await this.listedFields(by);
+      const window = windowOf(rows, query);
+      if (records) return window as ProcessRecord[];
+      const tx = this.db.transaction('processes', 'readonly');
+      const raws = await Promise.all(window.map((p) => tx.store.get(p.id)));
+      return this.readProcesses(raws.filter((raw) => raw !== undefined));
+    }
     // IndexedDB takes a count as an unsigned long: no count is "all".
     const count = Number.isFinite(limit) ? limit : undefined;
     const tx = this.db.transaction('processes', 'readonly');
+    if (query.order?.desc) {
+      const index = status === undefined ? tx.store.index('by-created') : undefined;
+      let cursor = index
+        ? await index.openCursor(null, 'prev')
+        : await tx.store.index('by-status-created').openCursor(statusRange(status!), 'prev');
+      if (cursor && offset > 0) cursor = await cursor.advance(offset);
+      const raws: unknown[] = [];
+      while (cursor && raws.length < limit) {
+        raws.push(cursor.value);
+        cursor = await cursor.continue();
+      }
+      return this.readProcesses(raws);
+    }
     if (status === undefined) {
       const index = tx.store.index('by-created');
       let cursor = await index.openKeyCursor();
@@ -295,12 +322,52 @@ export class IdbStore implements Store {
       return this.readProcesses(await index.getAll(IDBKeyRange.lowerBound(cursor.key), count));
     }
     const index = tx.store.index('by-status-created');
-    const all = IDBKeyRange.bound([status, -Infinity], [status, Infinity]);
-    let cursor = await index.openKeyCursor(all);
+    let cursor = await index.openKeyCursor(statusRange(status));
     if (cursor && offset > 0) cursor = await cursor.advance(offset);
     if (!cursor) return [];
     const from = IDBKeyRange.bound(cursor.key, [status, Infinity]);
     return this.readProcesses(await index.getAll(from, count));
+  }
+  /**
+   * What an order or a search compares of every process, read once per query. The id, flow and
+   * status come from index keys alone (`by-created`'s keys in order of creation, whose place
+   * stands for `created`, and `by-flow-status`'s, one request per flow and status): no record.
+   * Sorting by due time adds a key cursor over `by-wake` (one step per process with a due time,
+   * still no record); by wakes, which no index holds, reads every record (`records`).
+   */
+  private async listedFields(
+    by: ProcessOrderBy,
+  ): Promise<{ rows: ListedFields[]; records?: boolean }> {
+    if (by === 'wakes') return { rows: await this.listProcesses(), records: true };
+    const tx = this.db.transaction('processes', 'readonly');
+    const byFlow = tx.store.index('by-flow-status');
+    const order = tx.store.index('by-created').getAllKeys();
+    const lists: Promise<{ key: [string, string]; ids: string[] }>[] = [];
+    let cursor = await byFlow.openKeyCursor(null, 'nextunique');
+    while (cursor) {
+      const key = cursor.key;
+      lists.push(byFlow.getAllKeys(key).then((ids) => ({ key, ids })));
+      cursor = await cursor.continue();
+    }
+    const due = new Map<string, number>();
+    if (by === 'due') {
+      let wake = await tx.store.index('by-wake').openKeyCursor();
+      while (wake) {
+        due.set(wake.primaryKey, wake.key[1]);
+        wake = await wake.continue();
+      }
+    }
+    const fields = new Map<string, [string, ProcessRecord['status']]>();
+    for (const { key, ids } of await Promise.all(lists))
+      for (const id of ids) fields.set(id, [key[0], key[1] as ProcessRecord['status']]);
+    const rows: ListedFields[] = [];
+    (await order).forEach((id, created) => {
+      const known = fields.get(id);
+      // A record known to be damaged is left out, as a listing leaves it out.
+      if (!known || this.problems.has(problemKey('processes', id))) return;
+      rows.push({ id, flow: known[0], status: known[1], created, due: due.get(id) ?? null });
+    });
+    return { rows };
   }
   /**
    * Every process by id and flow, oldest first, from the indexes alone: the ids in order of
@@ -330,8 +397,13 @@ export class IdbStore implements Store {
     }
     return names;
   }
-  /** Counted along `by-status` (or `by-flow-status`): no record is read. */
-  async countProcesses(flow?: string) {
+  /**
+   * Counted along `by-status-created` (or `by-flow-status`): no record is read. A search counts
+   * what it finds among every process's id, flow and status, from index keys (`listedFields`).
+   */
+  async countProcesses(flow?: string, search?: ProcessSearch) {
+    if (searchText(search) !== undefined)
+      return countsOf((await this.listedFields('created')).rows, flow, search);
     const tx = this.db.transaction('processes', 'readonly');
     const counts: ProcessCounts = { total: 0, byStatus: {} };
     await Promise.all(

@@ -12,6 +12,7 @@ import type {
   LoadedProcess,
   StepCommit,
   Store,
+  ProcessSearch,
   WindowQuery,
 } from '../supervisor/store.ts';
 import { countsOf, pageOf, windowOf } from './listWindow.ts';
@@ -125,8 +126,8 @@ export class MemoryStore implements Store {
   async processNames() {
     return (await this.listProcesses()).map((p) => ({ id: p.id, flow: p.flow }));
   }
-  async countProcesses(flow?: string) {
-    return countsOf(this.processes.values(), flow);
+  async countProcesses(flow?: string, search?: ProcessSearch) {
+    return countsOf(this.processes.values(), flow, search);
   }
   async lastCreated() {
     return this.maxCreated;

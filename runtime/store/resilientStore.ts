@@ -12,6 +12,7 @@ import type {
   LoadedProcess,
   StepCommit,
   Store,
+  ProcessSearch,
   WindowQuery,
 } from '../supervisor/store.ts';
 import { countsOf, windowOf } from './listWindow.ts';
@@ -331,9 +332,9 @@ export class ResilientStore implements Store {
     if (!this.pending) return this.inner.processNames();
     return (await this.listProcesses()).map((p) => ({ id: p.id, flow: p.flow }));
   }
-  async countProcesses(flow?: string) {
-    if (!this.pending) return this.inner.countProcesses(flow);
-    return countsOf(await this.listProcesses(), flow);
+  async countProcesses(flow?: string, search?: ProcessSearch) {
+    if (!this.pending) return this.inner.countProcesses(flow, search);
+    return countsOf(await this.listProcesses(), flow, search);
   }
   async lastCreated() {
     const stored = await this.inner.lastCreated();

@@ -97,14 +97,18 @@ export interface Store {
   processPage(afterCreated: number | null, limit: number): Promise<ProcessRecord[]>;
   /**
    * A window of the listing (the app's process table): up to `limit` processes from the
-   * `offset`-th, in order of creation, of one status (and flow) or of all; read along an index,
-   * so that only those records are read however many processes exist.
+   * `offset`-th, in order of creation (or the query's `order`), of one status (and flow) or of
+   * all, of those the query's `search` finds. In order of creation it is read along an index, so
+   * that only those records are read however many processes exist.
    */
   processWindow(query: WindowQuery): Promise<ProcessRecord[]>;
   /** Every process by id and flow, oldest first (indexes answer it, no record read). */
   processNames(): Promise<{ id: string; flow: string }[]>;
-  /** How many processes there are, in all and per status (of one flow, if asked); reads no record. */
-  countProcesses(flow?: string): Promise<ProcessCounts>;
+  /**
+   * How many processes there are, in all and per status (of one flow, if asked; of those a
+   * search finds, if asked); reads no record.
+   */
+  countProcesses(flow?: string, search?: ProcessSearch): Promise<ProcessCounts>;
   /** The highest order of creation of any process, or null when there is none; reads no record. */
   lastCreated(): Promise<number | null>;
 
@@ -133,6 +137,38 @@ export interface WindowQuery {
   status?: ProcessStatus;
   /** Only with `status`: the processes of this flow with that status. */
   flow?: string;
+  /** The order of the listing; in order of creation without it. */
+  order?: ProcessOrder;
+  /** Only the processes it finds. */
+  search?: ProcessSearch;
+}
+
+/** What the listing may be sorted by: the table's columns, and the order of creation. */
+export const PROCESS_ORDERS = ['created', 'id', 'flow', 'status', 'due', 'wakes'] as const;
+export type ProcessOrderBy = (typeof PROCESS_ORDERS)[number];
+
+/**
+ * A sort of the listing (listWindow.ts#compareBy says how each column compares). Processes that
+ * compare equal stay in order of creation, whichever the direction.
+ */
+export interface ProcessOrder {
+  by: ProcessOrderBy;
+  desc: boolean;
+  /**
+   * For `by: 'flow'`: the flow ids in the order to sort them (the page's order of their names,
+   * which the store does not know); a flow left out comes after those listed, by id.
+   */
+  flows?: readonly string[];
+}
+
+/**
+ * A search of the listing: a process whose id, flow id or status holds `text` (ignoring case),
+ * or whose flow is one of `flows` (those whose name holds it, which the page knows and the store
+ * does not: docs/decisions.md).
+ */
+export interface ProcessSearch {
+  text: string;
+  flows?: readonly string[];
 }
 
 /** Processes in all and per status (a status with none may be left out). */

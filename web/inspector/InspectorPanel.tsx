@@ -40,7 +40,7 @@ export function InspectorPanel() {
       </div>
       <ControlError />
       <Group orientation="horizontal" className="run-view__body" {...columns}>
-        <Panel id="processes" defaultSize="26%" minSize="200px">
+        <Panel id="processes" defaultSize="26%" minSize="240px">
           <ProcessTable />
         </Panel>
         <Separator className="resize-handle" aria-label="Resize the process list" />

@@ -9,6 +9,11 @@ describe('due times as people read them', () => {
     expect(formatCountdown(0)).toBe('due now');
   });
 
+  it('counts down in the largest unit alone where a narrow column asks for one', () => {
+    expect(formatCountdown((26 * 3600 + 5 * 60) * 1000, 1)).toBe('in 1 d');
+    expect(formatCountdown(-(3 * 3600 + 120) * 1000, 1)).toBe('3 h overdue');
+  });
+
   it('shows the instant in UTC with the countdown', () => {
     expect(formatDue(Date.UTC(2026, 0, 2), Date.UTC(2026, 0, 1))).toBe(
       '2026-01-02 00:00:00 (in 1 d)',

@@ -7,19 +7,19 @@ export function formatInstant(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 }
 
-/** `in 2 d 3 h`, `in 5 min`, `due now`, `3 h overdue`. */
-export function formatCountdown(ms: number): string {
+/** `in 2 d 3 h`, `in 5 min`, `due now`, `3 h overdue`; in `units` units at most (`in 2 d`). */
+export function formatCountdown(ms: number, units = 2): string {
   if (Math.abs(ms) < 1000) return 'due now';
   const parts: string[] = [];
   let rest = Math.floor(Math.abs(ms) / 1000);
-  const units: [number, string][] = [
+  const sizes: [number, string][] = [
     [86_400, 'd'],
     [3600, 'h'],
     [60, 'min'],
     [1, 's'],
   ];
-  for (const [size, unit] of units) {
-    if (rest >= size && parts.length < 2) {
+  for (const [size, unit] of sizes) {
+    if (rest >= size && parts.length < units) {
       parts.push(`${Math.floor(rest / size)} ${unit}`);
       rest %= size;
     }

@@ -2,7 +2,7 @@ import type { Flow } from '../../shared/schema.ts';
 import type { TestHooks } from './testHooks.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Pace } from './timeSource.ts';
-import type { ProcessCounts } from '../../runtime/supervisor/store.ts';
+import type { ProcessCounts, ProcessOrder, ProcessSearch } from '../../runtime/supervisor/store.ts';
 import type {
   ContextChange,
   JournalEntry,
@@ -41,12 +41,16 @@ export interface FlowsView {
   damaged?: string[];
 }
 
-/** The rows of the process table the page asks for: a window, in order of creation. */
+/** The rows of the process table the page asks for: a window, in order of creation or `order`. */
 export interface ListQuery {
   offset: number;
   limit: number;
   /** Only the processes of this status. */
   status?: ProcessStatus;
+  /** Sorted by a column; in order of creation without it. */
+  order?: ProcessOrder;
+  /** Only the processes it finds (by id, flow or status; the page names the flows whose name matches). */
+  search?: ProcessSearch;
 }
 
 /** A window of the process table, with the counts its filter and header show. */
@@ -55,9 +59,12 @@ export interface ProcessList {
   query: ListQuery;
   /** The rows from `query.offset` on (fewer than asked at the end of the list). */
   rows: ProcessView[];
-  /** How many rows the list has under the query's filter. */
+  /** How many rows the list has under the query's filter and search. */
   total: number;
+  /** Per status, of the processes the search finds (all of them without one). */
   counts: ProcessCounts;
+  /** How many processes there are, searched or not (the "of M" of a search's "N of M"). */
+  all: number;
 }
 
 /** Everything the inspector reads of one process, in one call. */

@@ -197,16 +197,18 @@ export async function openWorkerRuntime(
 
     /**
      * A window of the process table and its counts: only the window's process records are read
-     * (along an index), and no context; the counts read none.
+     * (along an index, or, sorted by another column or searched, found from index keys:
+     * IdbStore.processWindow), and no context; the counts read none.
      */
     async processList(query: ListQuery): Promise<ProcessList> {
-      const [counts, records] = await Promise.all([
-        store.countProcesses(),
+      const [counts, all, records] = await Promise.all([
+        store.countProcesses(undefined, query.search),
+        query.search ? store.countProcesses().then((c) => c.total) : undefined,
         store.processWindow(query),
       ]);
       const total =
         query.status === undefined ? counts.total : (counts.byStatus[query.status] ?? 0);
-      return { query, rows: records.map(rowOf), total, counts };
+      return { query, rows: records.map(rowOf), total, counts, all: all ?? counts.total };
     },
     /** How many processes there are, in all and per status (of one flow, if asked); no record read. */
     processCounts: (flow?: string) => store.countProcesses(flow),

@@ -45,6 +45,7 @@ export const createRuntimeStateStore = (): RuntimeStateStore =>
       rows: [],
       total: 0,
       counts: { total: 0, byStatus: {} },
+      all: 0,
     },
     listQuery: { offset: 0, limit: FIRST_WINDOW },
     clock: { mode: 'real', now: Date.now() },
@@ -120,7 +121,13 @@ export async function refreshList(
   changed?: ReadonlySet<string>,
 ): Promise<void> {
   const { list, listQuery } = store.getState();
-  if (changed && sameQuery(list.query, listQuery)) {
+  // Sorted by due time or wakes, a wake moves rows without changing any count; searched, a new
+  // process changes the "of M" alone: then every change is read again (its rows kept if alike).
+  const countsTell =
+    listQuery.search === undefined &&
+    listQuery.order?.by !== 'due' &&
+    listQuery.order?.by !== 'wakes';
+  if (changed && countsTell && sameQuery(list.query, listQuery)) {
     const holds = list.rows.some((p) => changed.has(p.id));
     if (!holds && sameJson(await runtime.processCounts(), list.counts)) return;
   }
@@ -134,10 +141,13 @@ export async function refreshList(
     rows === before.rows &&
     counts === before.counts &&
     read.total === before.total &&
+    read.all === before.all &&
     sameQuery(read.query, before.query)
   )
     return;
-  store.setState({ list: { query: read.query, rows, total: read.total, counts } });
+  store.setState({
+    list: { query: read.query, rows, total: read.total, counts, all: read.all },
+  });
 }
 
 /** The process table asks for another window (it scrolled, it was filtered); read at once. */
@@ -153,7 +163,15 @@ export function showListWindow(
 }
 
 const sameQuery = (a: ListQuery, b: ListQuery) =>
-  a.offset === b.offset && a.limit === b.limit && a.status === b.status;
+  a.offset === b.offset && a.limit === b.limit && sameView(a, b);
+
+/** Whether two queries list the same rows in the same order (their windows aside). */
+export const sameView = (a: ListQuery, b: ListQuery) =>
+  sameRows(a, b) && sameJson(a.order, b.order);
+
+/** Whether two queries list the same processes (their order and windows aside). */
+export const sameRows = (a: ListQuery, b: ListQuery) =>
+  a.status === b.status && sameJson(a.search, b.search);
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
