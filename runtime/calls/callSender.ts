@@ -42,8 +42,12 @@ export interface CallSenderDeps {
   ): Promise<AttemptAnswer>;
   /** Fires the call's trigger with the outcome; a wait that is gone by then drops it. */
   fire(processId: string, wait: CallWait, outcome: CallOutcome): Promise<void>;
-  /** Records an attempt in the process's journal. */
-  journal?(processId: string, entry: ReturnType<typeof attemptEntry>): Promise<void>;
+  /** Records an attempt of `wait` in the process's journal. */
+  journal?(
+    processId: string,
+    entry: ReturnType<typeof attemptEntry>,
+    wait: CallWait,
+  ): Promise<void>;
 }
 
 interface Watched {
@@ -79,25 +83,58 @@ export class CallSender {
    * process that may not run is abandoned too, and sent again, same key, when it may.
    */
   async sync(processId: string, waits: readonly CallWait[], active: boolean): Promise<void> {
-    const stored = await this.deps.store.listCallProgress(processId);
-    const bySeq = new Map(waits.map((w) => [w.seq, w]));
-    const watched: Watched = { active, waits: bySeq, progress: new Map() };
-    for (const p of stored) {
-      if (bySeq.has(p.seq)) watched.progress.set(p.seq, p);
-      else {
-        this.abandon(processId, p.seq);
-        await this.deps.store.deleteCallProgress(processId, p.seq);
-      }
+    // A process this sender already watches is as its memory says (every write of its progress
+    // went through here, and a read could be older than a save in flight); only one it meets
+    // for the first time, after a restart, is read from the store.
+    let watched = this.processes.get(processId);
+    if (!watched) {
+      const stored = await this.deps.store.listCallProgress(processId);
+      watched = this.processes.get(processId) ?? {
+        active,
+        waits: new Map(),
+        progress: new Map(stored.map((p) => [p.seq, p])),
+      };
+      this.processes.set(processId, watched);
+    }
+    // Changed in place: an attempt that settles meanwhile saves into this same record.
+    watched.active = active;
+    watched.waits = new Map(waits.map((w) => [w.seq, w]));
+    for (const seq of [...watched.progress.keys()]) {
+      if (watched.waits.has(seq)) continue;
+      watched.progress.delete(seq);
+      this.abandon(processId, seq);
+      await this.deps.store.deleteCallProgress(processId, seq);
     }
     for (const wait of waits) {
       if (!active) this.abandon(processId, wait.seq);
       if (watched.progress.has(wait.seq)) continue;
       const first = firstProgress(wait.seq, this.deps.now());
       await this.deps.store.putCallProgress(processId, first);
-      watched.progress.set(wait.seq, first);
+      if (watched.waits.has(wait.seq)) watched.progress.set(wait.seq, first);
     }
-    if (waits.length === 0) this.processes.delete(processId);
-    else this.processes.set(processId, watched);
+    if (watched.waits.size === 0 && this.processes.get(processId) === watched)
+      this.processes.delete(processId);
+  }
+
+  /** Whether wait `seq` of the process is one this sender watches. */
+  watches(processId: string, seq: number): boolean {
+    return this.processes.get(processId)?.waits.has(seq) ?? false;
+  }
+
+  /**
+   * Makes the next attempt of wait `seq` due now (the inspector's "send the next attempt now"):
+   * false when the wait is not watched, or an attempt of it is in flight.
+   */
+  async dueNow(processId: string, seq: number): Promise<boolean> {
+    const progress = this.processes.get(processId)?.progress.get(seq);
+    if (!progress || progress.due === null || this.inFlight.has(slot(processId, seq))) return false;
+    const now = this.deps.now();
+    if (progress.due <= now) return true;
+    // A scripted answer kept for later is not sent again: it comes now instead.
+    const moved = { ...progress, due: now };
+    await this.deps.store.putCallProgress(processId, moved);
+    this.processes.get(processId)?.progress.set(seq, moved);
+    return true;
   }
 
   /** The earliest time an attempt (or a scripted answer) falls due, of processes that may run. */
@@ -192,6 +229,8 @@ export class CallSender {
       const begun = progress.due === null ? progress : attemptBegun(progress);
       await this.save(processId, begun, controller.signal);
       const key = idempotencyKey(processId, wait);
+      // How long it took, on the sender's clock (a virtual one gives 0 to a real server's answer).
+      const began = this.deps.now();
       const answer = await this.deps.attempt(wait.call, key, controller.signal, {
         processId,
         wait,
@@ -202,7 +241,14 @@ export class CallSender {
         this.pending.add(at);
         return;
       }
-      await this.answered(processId, wait, begun, answer, controller.signal);
+      await this.answered(
+        processId,
+        wait,
+        begun,
+        answer,
+        controller.signal,
+        this.deps.now() - began,
+      );
     } catch (error) {
       // Abandoned: the wait is gone, or its process may not run; the answer is dropped.
       if (!controller.signal.aborted) throw error;
@@ -217,6 +263,7 @@ export class CallSender {
     begun: CallProgress,
     answer: { result: AttemptResult; after?: number },
     signal: AbortSignal,
+    ms = 0,
   ): Promise<void> {
     const after = answer.after ?? 0;
     if (after > 0) {
@@ -229,7 +276,7 @@ export class CallSender {
       };
       return this.save(processId, later, signal);
     }
-    return this.settle(processId, wait, begun, answer.result, 0, signal);
+    return this.settle(processId, wait, begun, answer.result, ms, signal);
   }
 
   private async settle(
@@ -241,7 +288,11 @@ export class CallSender {
     signal: AbortSignal,
   ): Promise<void> {
     signal.throwIfAborted();
-    await this.deps.journal?.(processId, attemptEntry(wait.call, progress.attempts, result, ms));
+    await this.deps.journal?.(
+      processId,
+      attemptEntry(wait.call, progress.attempts, result, ms),
+      wait,
+    );
     const next = afterAttempt(wait.call, progress, result, this.deps.now());
     if ('progress' in next) return this.save(processId, next.progress, signal);
     signal.throwIfAborted();
@@ -257,6 +308,8 @@ export class CallSender {
   ): Promise<void> {
     signal.throwIfAborted();
     await this.deps.store.putCallProgress(processId, progress);
+    // Abandoned while it saved (the wait went, the process stopped): what sync left stands.
+    if (signal.aborted) return;
     this.processes.get(processId)?.progress.set(progress.seq, progress);
   }
 

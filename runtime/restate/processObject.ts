@@ -55,7 +55,12 @@ function supervisorFor(
   return new Supervisor(
     new ProcessStore(ctx),
     { now: () => now },
-    { newId: (kind) => `${kind}-${ctx.rand.uuidv4()}` },
+    {
+      newId: (kind) => `${kind}-${ctx.rand.uuidv4()}`,
+      // Attempts are to run inside the handler as journaled side effects (docs/format.md#calls,
+      // not built yet): the supervisor's own loop would leave them running past the handler.
+      sendsCalls: false,
+    },
   );
 }
 

@@ -1,5 +1,6 @@
 import type * as restate from '@restatedev/restate-sdk';
 import type { Flow } from '../../shared/schema.ts';
+import type { CallProgress } from '../calls/callProgress.ts';
 import type {
   ContextChange,
   ContextRecord,
@@ -207,5 +208,41 @@ export class ProcessStore implements Store {
     for (let page = 0; page * JOURNAL_PAGE < length; page++)
       out.push(...((await this.ctx.get<JournalEntry[]>(`journal:${page}`)) ?? []));
     return out;
+  }
+
+  /**
+   * Call progress is this process's own state, under one key (`calls`, by wait seq): it is only
+   * ever read and written by the process's own handler. On Restate, attempts are to run inside
+   * the handler as journaled side effects (docs/format.md#calls, not built yet); the store keeps
+   * the rows the supervisor's contract asks of every store.
+   */
+  async listCallProgress(processId: string): Promise<CallProgress[]> {
+    if (processId !== this.self) return [];
+    const rows = (await this.ctx.get<Record<string, CallProgress>>('calls')) ?? {};
+    return Object.values(rows).sort((a, b) => a.seq - b.seq);
+  }
+
+  async putCallProgress(processId: string, progress: CallProgress): Promise<void> {
+    this.ownCalls(processId);
+    const ctx = this.writable();
+    const rows = (await ctx.get<Record<string, CallProgress>>('calls')) ?? {};
+    // JSON state: what survives the round trip is what is stored.
+    rows[String(progress.seq)] = JSON.parse(JSON.stringify(progress)) as CallProgress;
+    ctx.set('calls', rows);
+  }
+
+  async deleteCallProgress(processId: string, seq: number): Promise<void> {
+    this.ownCalls(processId);
+    const ctx = this.writable();
+    const rows = (await ctx.get<Record<string, CallProgress>>('calls')) ?? {};
+    if (!(String(seq) in rows)) return;
+    delete rows[String(seq)];
+    if (Object.keys(rows).length === 0) ctx.clear('calls');
+    else ctx.set('calls', rows);
+  }
+
+  private ownCalls(processId: string): void {
+    if (processId !== this.self)
+      throw new Error(`process "${this.self}" cannot write the calls of process "${processId}"`);
   }
 }

@@ -1,5 +1,6 @@
 import { unwrap, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { Flow } from '../../shared/schema.ts';
+import type { CallProgress } from '../calls/callProgress.ts';
 import type {
   ContextChange,
   ContextRecord,
@@ -20,8 +21,9 @@ import type {
 } from '../supervisor/store.ts';
 import { countsOf, searchText, windowOf, type ListedFields } from './listWindow.ts';
 import { openWorkspaceDb, type OpenOptions } from './openWorkspaceDb.ts';
-import type { WorkspaceDb } from './schema.ts';
+import type { StoredCallProgress, WorkspaceDb } from './schema.ts';
 import {
+  CALL_PROGRESS,
   CONTEXT,
   CONTEXT_CHANGE,
   DamagedRecordError,
@@ -465,6 +467,25 @@ export class IdbStore implements Store {
     return { entries, more: cursor !== null };
   }
 
+  /** A process's call progress, wait by wait (one that cannot be restored is reported and left out). */
+  async listCallProgress(processId: string): Promise<CallProgress[]> {
+    const raws = await this.db.getAll('callProgress', progressRange(processId));
+    return this.many<StoredCallProgress>(CALL_PROGRESS, 'callProgress', raws, (r) => [
+      r.processId,
+      r.seq,
+    ]).map(({ processId: _id, ...progress }) => progress);
+  }
+  async putCallProgress(processId: string, progress: CallProgress) {
+    await this.write(['callProgress'], (tx) =>
+      tx.objectStore('callProgress').put(storableProgress(processId, progress)),
+    );
+  }
+  async deleteCallProgress(processId: string, seq: number) {
+    await this.write(['callProgress'], (tx) =>
+      tx.objectStore('callProgress').delete([processId, seq]),
+    );
+  }
+
   /**
    * The journal's retention rule: keeps the entries of the last `keepPasses` passes (from the
    * `keepPasses`-th newest wake on) and sums up the older ones in one `summarized` entry, in the
@@ -569,8 +590,14 @@ export class IdbStore implements Store {
       'journal',
       'contextChanges',
       'meta',
+      'callProgress',
     ];
     return this.write(stores, async (tx) => {
+      for (const { processId, seq, progress } of batch.callProgress ?? []) {
+        const rows = tx.objectStore('callProgress');
+        if (progress) await rows.put(storableProgress(processId, progress));
+        else await rows.delete([processId, seq]);
+      }
       for (const f of batch.flows) await tx.objectStore('flows').put(stamp(FLOW, f));
       for (const id of batch.deletedFlows ?? []) await tx.objectStore('flows').delete(id);
       for (const [key, value] of batch.meta ?? [])
@@ -758,6 +785,8 @@ export interface SaveBatch {
   changes: ContextChange[];
   processes: ProcessRecord[];
   journal: JournalEntry[];
+  /** Call progress written (or, as null, deleted) while writes failed: the newest word on each. */
+  callProgress?: { processId: string; seq: number; progress: CallProgress | null }[];
 }
 
 const storableChange = (c: ContextChange) => stamp(CONTEXT_CHANGE, toStorable(c) as ContextChange);
@@ -780,6 +809,13 @@ function storableProcess(p: ProcessRecord): ProcessRecord {
     waitsFor: Array.isArray(waitsFor) ? waitsFor : [UNKNOWN_WAITS],
   });
 }
+
+const storableProgress = (processId: string, progress: CallProgress) =>
+  stamp(CALL_PROGRESS, { ...(toStorable(progress) as CallProgress), processId });
+
+/** A process's rows of `callProgress` ([processId, seq]). */
+const progressRange = (processId: string) =>
+  IDBKeyRange.bound([processId, -Infinity], [processId, Infinity]);
 
 const problemKey = (store: string, key: unknown) => `${store}\u0000${JSON.stringify(key)}`;
 

@@ -1,4 +1,5 @@
 import type { Flow } from '../../shared/schema.ts';
+import type { CallProgress } from '../calls/callProgress.ts';
 import type {
   ContextChange,
   ContextRecord,
@@ -49,6 +50,8 @@ export class MemoryStore implements Store {
   private readonly due: ProcessRecord[] = [];
   /** Waiting processes by the event names they wait for (`UNKNOWN_WAITS` for unlisted ones). */
   private readonly waiters = new Map<string, Map<string, ProcessRecord>>();
+  /** Each call wait's progress (Store.listCallProgress), by process, then wait. */
+  private readonly callProgress = new Map<string, Map<number, CallProgress>>();
   private maxCreated: number | null = null;
   private journalSeq = 0;
   private changeSeq = 0;
@@ -151,6 +154,21 @@ export class MemoryStore implements Store {
   }
   async journalPage(processId: string, limit: number): Promise<JournalPage> {
     return pageOf(await this.journal(processId), limit);
+  }
+
+  async listCallProgress(processId: string) {
+    return [...(this.callProgress.get(processId)?.values() ?? [])].sort((a, b) => a.seq - b.seq);
+  }
+  async putCallProgress(processId: string, progress: CallProgress) {
+    let rows = this.callProgress.get(processId);
+    if (!rows) this.callProgress.set(processId, (rows = new Map()));
+    // Copied in, as IndexedDB copies: the caller's object may be a scenario's answer it reuses.
+    rows.set(progress.seq, toStorable(progress) as CallProgress);
+  }
+  async deleteCallProgress(processId: string, seq: number) {
+    const rows = this.callProgress.get(processId);
+    rows?.delete(seq);
+    if (rows?.size === 0) this.callProgress.delete(processId);
   }
 
   private addChange(change: ContextChange, engineMade = false) {

@@ -1,4 +1,5 @@
 import type { Flow } from '../../shared/schema.ts';
+import type { CallProgress } from '../calls/callProgress.ts';
 import type {
   ContextChange,
   ContextRecord,
@@ -39,6 +40,11 @@ export class ResilientStore implements Store {
   /** A flow saved (or, as null, deleted) while writes failed: the newest word on each id. */
   private flows = new Map<string, Flow | null>();
   private meta = new Map<string, unknown>();
+  /** Call progress written (or, as null, deleted) while writes failed, by process and wait. */
+  private progress = new Map<
+    string,
+    { processId: string; seq: number; progress: CallProgress | null }
+  >();
   /**
    * What the database held of each process and context this store holds in memory, when it
    * first held it: if another writer (another tab) moves one on meanwhile, what is held of it
@@ -77,6 +83,7 @@ export class ResilientStore implements Store {
         this.changes.length +
         this.flows.size +
         this.meta.size +
+        this.progress.size +
         this.versions.size >
       0
     );
@@ -99,6 +106,7 @@ export class ResilientStore implements Store {
         changes: this.changes,
         processes: [...this.processes.values()],
         journal: this.journalEntries,
+        callProgress: [...this.progress.values()],
       });
     } catch (e) {
       this.failed(e);
@@ -106,6 +114,7 @@ export class ResilientStore implements Store {
     }
     this.flows.clear();
     this.meta.clear();
+    this.progress.clear();
     this.processBase.clear();
     this.contextBase.clear();
     this.versions.clear();
@@ -407,6 +416,34 @@ export class ResilientStore implements Store {
     }
   }
 
+  /** The database's rows with what is held in memory over them (newer than any saved). */
+  async listCallProgress(processId: string): Promise<CallProgress[]> {
+    const rows = new Map((await this.inner.listCallProgress(processId)).map((p) => [p.seq, p]));
+    for (const held of this.progress.values()) {
+      if (held.processId !== processId) continue;
+      if (held.progress) rows.set(held.seq, structuredClone(held.progress));
+      else rows.delete(held.seq);
+    }
+    return [...rows.values()].sort((a, b) => a.seq - b.seq);
+  }
+  putCallProgress(processId: string, progress: CallProgress) {
+    return this.write(
+      () => this.inner.putCallProgress(processId, progress),
+      () =>
+        this.progress.set(progressKey(processId, progress.seq), {
+          processId,
+          seq: progress.seq,
+          progress: structuredClone(progress),
+        }),
+    );
+  }
+  deleteCallProgress(processId: string, seq: number) {
+    return this.write(
+      () => this.inner.deleteCallProgress(processId, seq),
+      () => this.progress.set(progressKey(processId, seq), { processId, seq, progress: null }),
+    );
+  }
+
   /** The newest entries, those kept in memory (newer than any saved) first. */
   async journalPage(processId: string, limit: number): Promise<JournalPage> {
     const kept = this.journalEntries.filter((e) => e.process === processId).reverse();
@@ -426,6 +463,8 @@ export class ResilientStore implements Store {
     this.journalEntries.push(...structuredClone(journal));
   }
 }
+
+const progressKey = (processId: string, seq: number) => `${processId}\u0000${seq}`;
 
 /** Enough of a process record to tell whether anyone stepped it: every step moves one of these. */
 function fingerprint(p: ProcessRecord | undefined): string | null {

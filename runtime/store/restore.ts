@@ -218,6 +218,28 @@ export const JOURNAL_RECORD: RecordType = {
   },
 };
 
+/**
+ * A call wait's progress between attempts (runtime/calls/callProgress.ts), one version so far:
+ * `{ processId, seq, attempts, due, last?, answer?, answerMs? }`.
+ */
+export const CALL_PROGRESS: RecordType = {
+  name: (raw, key) =>
+    `call progress of wait ${show(raw.seq)} of process ${quoted(raw.processId ?? key)}`,
+  version: 1,
+  migrations: {},
+  check: (r) =>
+    id(r, 'processId') ??
+    wholeNumber(r, 'seq') ??
+    wholeNumber(r, 'attempts') ??
+    time(r, 'due', true) ??
+    (r.last === undefined || (isObject(r.last) && typeof r.last.status === 'number')
+      ? null
+      : `its "last" is ${kindOf(r.last)}, not an attempt's status`) ??
+    (r.answer === undefined || (isObject(r.answer) && isObject(r.answer.outcome))
+      ? null
+      : `its "answer" is ${kindOf(r.answer)}, not an attempt's result`),
+};
+
 /** The workspace's flows (documents of format flow/1, docs/format.md), one record version so far. */
 export const FLOW: RecordType = {
   name: (raw, key) => `flow ${quoted(raw.id ?? key)}`,

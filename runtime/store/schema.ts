@@ -1,5 +1,6 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { Flow } from '../../shared/schema.ts';
+import type { CallProgress } from '../calls/callProgress.ts';
 import type { ContextChange, ContextRecord, ProcessRecord } from '../supervisor/records.ts';
 import { UNKNOWN_WAITS } from '../supervisor/records.ts';
 import type { JournalRecord } from './journalRecords.ts';
@@ -11,7 +12,7 @@ import type { JournalRecord } from './journalRecords.ts';
  * wake, an event and a listing cost the same however many processes exist (docs/persistence.md);
  * version 4 the indexes that window the process table by status and count a flow's processes;
  * version 5 dropped the two indexes that others answer for (`by-status`, `by-due`) and stores a
- * write's journal entries as one record.
+ * write's journal entries as one record; version 6 added the progress of calls between attempts.
  */
 export interface WorkspaceDb extends DBSchema {
   /** The workspace's current flows, by id. */
@@ -47,9 +48,18 @@ export interface WorkspaceDb extends DBSchema {
   };
   /** Small settings of the workspace (the clock's mode, for one). */
   meta: { key: string; value: unknown };
+  /**
+   * How each call wait is faring between attempts (Store.listCallProgress), by process and
+   * wait: a process's rows are one key range. Apart from `processes`, so that an attempt's
+   * bookkeeping never rewrites the process record (docs/decisions.md).
+   */
+  callProgress: { key: [string, number]; value: StoredCallProgress };
 }
 
-export const DB_VERSION = 5;
+/** A call's progress as stored: the process it belongs to beside it, for the key. */
+export type StoredCallProgress = CallProgress & { processId: string };
+
+export const DB_VERSION = 6;
 
 type UpgradeTx = IDBPTransaction<WorkspaceDb, StoreNames<WorkspaceDb>[], 'versionchange'>;
 
@@ -112,5 +122,9 @@ export const UPGRADES: Record<number, (db: IDBPDatabase<WorkspaceDb>, tx: Upgrad
     // The journal's records change shape (a write's entries in one record) without a pass over
     // them here: one written before reads as a record of one entry (restore.ts), so opening a
     // database with a long journal costs no more than before (docs/decisions.md).
+  },
+  6: (db) => {
+    // Empty at first: no process of an older wakeflow ever sent a call.
+    db.createObjectStore('callProgress', { keyPath: ['processId', 'seq'] });
   },
 };

@@ -135,6 +135,64 @@ describe.each(ONE_PROCESS)('$name keeps the Store contract for one process', ({ 
   });
 });
 
+describe.each(ONE_PROCESS)('$name keeps call progress (docs/format.md#calls)', ({ open }) => {
+  it("rule: a wait's progress is put, replaced, listed in wait order and deleted, row by row", async () => {
+    const store = await open();
+    expect(await store.listCallProgress('p')).toEqual([]);
+    await store.putCallProgress('p', { seq: 7, attempts: 0, due: T0 });
+    await store.putCallProgress('p', { seq: 3, attempts: 1, due: null });
+    const retried = {
+      seq: 7,
+      attempts: 2,
+      due: T0 + 60_000,
+      last: { status: 503 },
+    };
+    await store.putCallProgress('p', retried);
+    expect(await store.listCallProgress('p')).toEqual([
+      { seq: 3, attempts: 1, due: null },
+      retried,
+    ]);
+    await store.deleteCallProgress('p', 3);
+    // Deleting a row that is not there changes nothing.
+    await store.deleteCallProgress('p', 3);
+    expect(await store.listCallProgress('p')).toEqual([retried]);
+    await store.deleteCallProgress('p', 7);
+    expect(await store.listCallProgress('p')).toEqual([]);
+  });
+
+  it('rule: a scripted answer kept for later reads back whole, and the object put is copied', async () => {
+    const store = await open();
+    const answer = {
+      outcome: {
+        ok: true,
+        status: 200,
+        headers: { 'x-a': '1' },
+        body: { id: 1 },
+        error: undefined,
+      },
+      sent: true,
+    };
+    const progress = { seq: 1, attempts: 1, due: T0 + 2_000, answer, answerMs: 2_000 };
+    await store.putCallProgress('p', progress);
+    answer.outcome.status = 500;
+    const [read] = await store.listCallProgress('p');
+    expect(read).toMatchObject({ seq: 1, answerMs: 2_000, answer: { outcome: { status: 200 } } });
+  });
+});
+
+describe.each(STORES)('$name keeps call progress per process', ({ open }) => {
+  it("rule: one process's rows are its own: listing and deleting never reach another's", async () => {
+    const store = await open();
+    await store.putCallProgress('p', { seq: 1, attempts: 0, due: T0 });
+    await store.putCallProgress('p2', { seq: 1, attempts: 3, due: null });
+    await store.putCallProgress('q', { seq: 2, attempts: 1, due: T0 });
+    await store.deleteCallProgress('p', 1);
+    expect(await store.listCallProgress('p')).toEqual([]);
+    expect(await store.listCallProgress('p2')).toEqual([{ seq: 1, attempts: 3, due: null }]);
+    expect(await store.listCallProgress('q')).toEqual([{ seq: 2, attempts: 1, due: T0 }]);
+  });
+});
+
 describe.each(STORES)('$name keeps the Store contract for a workspace', ({ open }) => {
   it('commits asked for together are each checked on their own: a stale one does not stop the rest', async () => {
     const store = await open();

@@ -113,6 +113,23 @@ describe('schema upgrades', () => {
     store.close();
   });
 
+  it('rule: schema 6 adds the store of call progress; a version 5 database keeps its records and gains it empty', async () => {
+    const name = freshName();
+    const v5 = await openWorkspaceDb(name, { version: 5 });
+    expect([...v5.objectStoreNames]).not.toContain('callProgress');
+    const run = await recordsOfARun();
+    for (const p of run.processes) await v5.put('processes', { ...p, recordVersion: 2 } as never);
+    v5.close();
+
+    const store = await IdbStore.open(name);
+    expect(store.db.version).toBe(DB_VERSION);
+    expect(await store.listProcesses()).toEqual(run.processes);
+    expect(await store.listCallProgress('p')).toEqual([]);
+    await store.putCallProgress('p', { seq: 1, attempts: 1, due: null });
+    expect(await store.listCallProgress('p')).toEqual([{ seq: 1, attempts: 1, due: null }]);
+    store.close();
+  });
+
   it('an open connection closes itself when another opens a newer version, so that upgrade never waits', async () => {
     const name = freshName();
     const onVersionChange = vi.fn();

@@ -49,6 +49,23 @@ describe('failed writes', () => {
     expect(await s.journal('p')).toEqual(journal);
   });
 
+  it("rule: a call's progress written while the disk is full is read from memory, and saved once it has room", async () => {
+    const idb = await testStore();
+    await idb.putCallProgress('p', { seq: 3, attempts: 2, due: T0 });
+    let failing = true;
+    const store = new ResilientStore(refusing(idb, (m) => failing && /^(put|delete|save)/.test(m)));
+    await store.putCallProgress('p', { seq: 1, attempts: 1, due: null });
+    await store.putCallProgress('p', { seq: 2, attempts: 0, due: T0 });
+    await store.deleteCallProgress('p', 2);
+    await store.deleteCallProgress('p', 3);
+    expect(store.saveState.saved).toBe(false);
+    expect(await store.listCallProgress('p')).toEqual([{ seq: 1, attempts: 1, due: null }]);
+    expect(await idb.listCallProgress('p')).toEqual([{ seq: 3, attempts: 2, due: T0 }]);
+    failing = false;
+    expect(await store.flush()).toBe(true);
+    expect(await idb.listCallProgress('p')).toEqual([{ seq: 1, attempts: 1, due: null }]);
+  });
+
   it('a process started while the disk is full wakes once the disk has room again', async () => {
     const idb = await testStore();
     await idb.putFlow(hourly());

@@ -4,7 +4,7 @@ import { statusOf, waitsWithTriggers } from '../engine/waits.ts';
 import type { Clock } from './clock.ts';
 import { snapshotAsOf } from './journalSnapshots.ts';
 import { pastContext } from './pastContext.ts';
-import type { ForkOrigin, JournalEntry, ProcessRecord } from './records.ts';
+import { CALL_WAITS, type ForkOrigin, type JournalEntry, type ProcessRecord } from './records.ts';
 import type { Store } from './store.ts';
 import { SupervisorError } from './supervisorError.ts';
 
@@ -97,7 +97,14 @@ export async function forkProcess(
     pendingWake: null,
     created: (last ?? -1) + 1,
     ...(engine === 'waiting' && {
-      waitsFor: [...new Set(waits.flatMap((w) => w.triggers.flatMap((t) => t.event ?? [])))],
+      waitsFor: [
+        ...new Set(
+          waits.flatMap((w) => [
+            ...w.triggers.flatMap((t) => t.event ?? []),
+            ...(w.call ? [CALL_WAITS] : []),
+          ]),
+        ),
+      ],
     }),
   };
   if (

@@ -9,6 +9,7 @@ import { RunTimers } from '../engine/timers.ts';
 import { isSmallPosition, keepsSnapshot } from './journalSnapshots.ts';
 import type { RunOn, StepWatch } from './options.ts';
 import { carrying, pendingWakes, withPendingWakes } from './pendingWakes.ts';
+import { standsAtCall } from './callWaits.ts';
 import { contextChange, dueOf, waitsForOf } from './recordFacts.ts';
 import type {
   ContextChange,
@@ -272,7 +273,12 @@ class Run {
     const snapshot = this.snapshot;
     const timer = (this.timers ??= new RunTimers((f) => this.flows.get(f))).earliest(snapshot);
     const then = this.moved ?? this.timeOf(this.steps);
-    const goesOn = timer !== undefined && timer.due > then && this.later?.may(timer.due) === true;
+    // A process at a call does not run on to a later timer: the call's answer may come first.
+    const goesOn =
+      timer !== undefined &&
+      timer.due > then &&
+      this.later?.may(timer.due) === true &&
+      !standsAtCall(snapshot);
     if (!timer || !(timer.due <= then || goesOn)) return false;
     // A stop inside the run: its entry keeps the position while it is small, as a copy, since
     // the acts after it change the run's own snapshot in place. A stop the run goes on from at

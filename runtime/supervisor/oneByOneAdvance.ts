@@ -1,4 +1,5 @@
 import { earliestTimer } from '../engine/timers.ts';
+import type { CallTimes } from './callLoop.ts';
 import type { ChangeListeners } from './changes.ts';
 import { isSettable, type Clock } from './clock.ts';
 import type { FlowReader } from './flowReader.ts';
@@ -18,6 +19,8 @@ export interface OneByOneParts {
   lock: ProcessLock;
   runner: ProcessRunner;
   changes: ChangeListeners;
+  /** The call attempts the advance steps to, as the batches do (callLoop.ts). */
+  calls: CallTimes;
   /** The advance asked for more than its target (progress, a signal, retention): in batches. */
   batched: Advance;
 }
@@ -40,15 +43,26 @@ export class OneByOneAdvance implements Advance {
     const plain =
       options.keepPasses === undefined && options.signal === undefined && !options.onProgress;
     if (!plain) return this.parts.batched.advanceTo(target, options);
-    const { store, clock, lock, runner, changes } = this.parts;
+    const { store, clock, lock, runner, changes, calls } = this.parts;
     if (!isSettable(clock)) throw new SupervisorError('only a virtual clock can be advanced');
     let wakes = 0;
     // A process another runner holds is left to it.
     const busy = new Set<string>();
     for (;;) {
-      const due = (await store.listDue(target, busy.size + 2)).filter((p) => !busy.has(p.id));
+      // As in the batches: the attempts due now first, then on to the earlier of the next timer
+      // and the next attempt.
+      await calls.settle();
+      const call = calls.nextDue();
+      // An attempt still due now is one `settle` gave up on (a loop of calls answered at once):
+      // left for the next advance rather than stepping in place.
+      const upTo = call !== null && call > clock.now() && call < target ? call : target;
+      const due = (await store.listDue(upTo, busy.size + 2)).filter((p) => !busy.has(p.id));
       const first = due[0];
-      if (!first) break;
+      if (!first) {
+        if (upTo >= target) break;
+        if (upTo > clock.now()) clock.set(upTo);
+        continue;
+      }
       // The next other process in wake order bounds how far the first one's run may go.
       const next = due[1];
       const base = clock.now();
@@ -56,7 +70,7 @@ export class OneByOneAdvance implements Advance {
       if (first.due! > base) clock.set(first.due!);
       const later: RunOn = {
         may: (at: number) =>
-          at <= target &&
+          at <= upTo &&
           (next === undefined ||
             at < next.due! ||
             (at === next.due! && first.created < next.created)),
@@ -65,7 +79,7 @@ export class OneByOneAdvance implements Advance {
       const ran = await lock.ifFree(first.id, async () => {
         // Read again under the lock: what the listing gave may have moved on.
         const record = await runner.mustGet(first.id);
-        if (record.status !== 'waiting' || record.due === null || record.due > target) return 0;
+        if (record.status !== 'waiting' || record.due === null || record.due > upTo) return 0;
         const after = await this.wakeEarliest(record, later);
         return (after.wakes ?? 0) - (record.wakes ?? 0);
       });
@@ -78,6 +92,7 @@ export class OneByOneAdvance implements Advance {
       await runner.runAll();
     }
     clock.set(target);
+    await calls.settle();
     return { wakes, reached: target };
   }
 

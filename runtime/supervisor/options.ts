@@ -1,6 +1,28 @@
 import type { PendingWake } from './records.ts';
 import type { Locks } from './locks.ts';
 import type { ExtraFunctions } from '../expr/evaluate.ts';
+import type { CallSenderDeps } from '../calls/callSender.ts';
+import type { OriginAllowlist } from '../calls/originAllowlist.ts';
+import type { SecretSource } from '../calls/secrets.ts';
+
+/**
+ * How the supervisor sends calls (docs/format.md#calls; supervisor/callLoop.ts). Without it no
+ * call reaches the network: every attempt is refused as an origin not allowed.
+ */
+export interface CallOptions {
+  /** Where `$secret(name)` values come from as each attempt is sent. */
+  secrets: SecretSource;
+  /** The origins calls may reach; an empty list allows none. */
+  allow: OriginAllowlist;
+  /** Requests in flight per origin at most (DEFAULT_PER_ORIGIN, 6, when absent). */
+  perOrigin?: number;
+  /** The runtime's fetch (the worker's, or a test's); the global one when absent. */
+  fetch?: typeof fetch;
+  /** The runtime runs in a page or worker, where a CORS refusal looks like a network error. */
+  inBrowser?: boolean;
+  /** Sends one attempt instead of sendAttempt: a scenario's scripted answers, a test. */
+  attempt?: CallSenderDeps['attempt'];
+}
 
 export interface SupervisorOptions {
   /** Per-process locks: Web Locks in the browser, so that two tabs never run one process. */
@@ -33,6 +55,14 @@ export interface SupervisorOptions {
    * `$block` when an e2e test asks (web/runtime/testFunctions.ts).
    */
   functions?: ExtraFunctions;
+  /** How calls are sent; absent: every attempt is refused, nothing is sent (CallOptions). */
+  calls?: CallOptions;
+  /**
+   * false: this supervisor sends no attempts at all, and a process at a call waits (Restate's
+   * handler, where attempts are to run as journaled side effects of the handler itself, and
+   * each invocation builds a supervisor that must not leave work behind it). true when absent.
+   */
+  sendsCalls?: boolean;
 }
 
 export interface WakeOptions extends SupervisorOptions {

@@ -10,6 +10,7 @@ import type {
   ProcessRecord,
   SupervisorJournalEntry,
 } from './records.ts';
+import { CALL_WAITS } from './records.ts';
 
 /** A process's due time: its earliest timer's, on the flows given. */
 export function dueOf(snapshot: Snapshot, flows: Map<string, Flow>): number | null {
@@ -24,8 +25,10 @@ export function waitsForOf(
 ): string[] | undefined {
   if (status !== 'waiting') return undefined;
   const names = new Set<string>();
-  for (const w of waitsWithTriggers(snapshot, (f) => flows.get(f)))
+  for (const w of waitsWithTriggers(snapshot, (f) => flows.get(f))) {
     for (const t of w.triggers) if (t.event !== undefined) names.add(t.event);
+    if (w.call) names.add(CALL_WAITS);
+  }
   return [...names];
 }
 

@@ -61,6 +61,14 @@ export interface ProcessRecord {
 /** In `waitsFor`: the waits were not listed (no event name is empty), so any event may reach it. */
 export const UNKNOWN_WAITS = '';
 
+/**
+ * In `waitsFor`: a wait of the process is a call's, so that the call loop finds the processes
+ * asleep at a call after a restart along the index, reading no other record (callLoop.ts). An
+ * event that happened to bear this name would only be offered them as candidates, which their
+ * snapshots then turn down, as for any name.
+ */
+export const CALL_WAITS = '\u0000call';
+
 export interface ContextRecord {
   id: string;
   version: number;
@@ -96,6 +104,22 @@ export type SupervisorJournalEntry =
   | { type: 'cancelled' }
   /** The context written from outside any process (the inspector, a scenario's `setContext`). */
   | { type: 'context-edited'; writes: ContextWrite[] }
+  /**
+   * One attempt of a call (docs/format.md#calls): the wait and its node, the attempt's number,
+   * method and URL as recorded (a secret stays a placeholder), status (0 without an answer) or
+   * error, and how long it took; never a header.
+   */
+  | {
+      type: 'call-attempt';
+      node: string;
+      seq: number;
+      attempt: number;
+      method: string;
+      url: string;
+      status: number;
+      error?: string;
+      ms: number;
+    }
   /** Older passes the retention rule summed up: how many, how many entries, from when to when. */
   | { type: 'summarized'; passes: number; entries: number; from: number; to: number };
 

@@ -1,4 +1,5 @@
 import type { Flow } from '../../shared/schema.ts';
+import type { CallProgress } from '../calls/callProgress.ts';
 import type {
   ContextChange,
   ContextRecord,
@@ -128,6 +129,17 @@ export interface Store {
   journal(processId: string): Promise<JournalEntry[]>;
   /** The newest `limit` entries of a process's journal, newest first. */
   journalPage(processId: string, limit: number): Promise<JournalPage>;
+
+  /**
+   * How each call wait of a process is faring between attempts (runtime/calls/callProgress.ts),
+   * kept beside the process and outside its snapshot, one row per wait (docs/format.md#calls).
+   * The call loop writes them (supervisor/callLoop.ts); the store only keeps them.
+   */
+  listCallProgress(processId: string): Promise<CallProgress[]>;
+  /** Creates or replaces the row of wait `progress.seq` of the process. */
+  putCallProgress(processId: string, progress: CallProgress): Promise<void>;
+  /** Deletes the row of wait `seq`; nothing happens when there is none. */
+  deleteCallProgress(processId: string, seq: number): Promise<void>;
 }
 
 /** Which processes a window of the listing holds (`Store.processWindow`). */

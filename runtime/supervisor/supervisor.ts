@@ -1,5 +1,8 @@
 import type { Flow } from '../../shared/schema.ts';
+import type { CallProgress } from '../calls/callProgress.ts';
+import type { AttemptResult } from '../calls/recordedCall.ts';
 import { checkExtraFunctions } from '../expr/evaluate.ts';
+import { CallLoop } from './callLoop.ts';
 import { ChangeListeners } from './changes.ts';
 import type { Clock } from './clock.ts';
 import { ContextGuesses } from './contextGuesses.ts';
@@ -27,8 +30,10 @@ import type { Store } from './store.ts';
 import { SupervisorError } from './supervisorError.ts';
 import { timeSlices } from './timeSlices.ts';
 import { WakeBatcher } from './wakeBatcher.ts';
+import { watchCommits } from './watchedStore.ts';
 
 export { MAX_STEPS_PER_RUN, SupervisorError };
+export type { CallOptions } from './options.ts';
 export type {
   AdvanceOptions,
   ResolveChoice,
@@ -59,6 +64,10 @@ export class Supervisor {
   /** How `advanceTo` moves the clock: chosen once, from `wakeOneByOne`. */
   private readonly advance: Advance;
   private readonly newId: (kind: 'process' | 'context') => string;
+  /** Sends calls, told of every commit through the store the parts write to (callLoop.ts). */
+  private readonly calls: CallLoop;
+  /** The store as the parts write to it: each commit of a process tells the call loop. */
+  private readonly watched: Store;
 
   constructor(
     readonly store: Store,
@@ -72,11 +81,23 @@ export class Supervisor {
     const stopRequests = new Set<string>();
     const changes = this.changes;
     const lock = (this.lock = new ProcessLock(options.locks ?? new InProcessLocks(), changes));
-    const flows = (this.flows = new FlowReader(store));
+    const calls = (this.calls = new CallLoop({
+      store,
+      clock,
+      lock,
+      changes,
+      // Late-bound: the deliveries are built on the store the loop watches.
+      fire: (id, seq, trigger, outcome) => this.deliveries.fireCall(id, seq, trigger, outcome),
+      options: options.calls,
+      sends: options.sendsCalls ?? true,
+    }));
+    // Every part writes through this one: each commit of a process tells the call loop.
+    const watched = (this.watched = watchCommits(store, (record) => calls.committed(record)));
+    const flows = (this.flows = new FlowReader(watched));
     const guesses = new ContextGuesses();
     if (options.functions) checkExtraFunctions(options.functions);
     const inMemory = (this.inMemory = new InMemoryRunner({
-      keepsJournal: store.keepsJournal,
+      keepsJournal: watched.keepsJournal,
       watch: options.watch,
       maxLiveBranches: options.maxLiveBranches,
       functions: options.functions,
@@ -86,7 +107,7 @@ export class Supervisor {
       stopRequests,
     }));
     const runner = (this.runner = new ProcessRunner({
-      store,
+      store: watched,
       clock,
       flows,
       guesses,
@@ -96,12 +117,12 @@ export class Supervisor {
       stopRequests,
       maxSteps,
     }));
-    this.starts = new ProcessStarts({ store, flows, lock, runner, newId });
-    this.controls = new Controls({ store, clock, flows, lock, runner, stopRequests });
-    this.deliveries = new Deliveries({ store, flows, lock, runner });
-    this.contextWrites = new ContextWrites({ store, clock, lock, runner });
+    this.starts = new ProcessStarts({ store: watched, flows, lock, runner, newId });
+    this.controls = new Controls({ store: watched, clock, flows, lock, runner, stopRequests });
+    this.deliveries = new Deliveries({ store: watched, flows, lock, runner });
+    this.contextWrites = new ContextWrites({ store: watched, clock, lock, runner });
     this.batcher = new WakeBatcher({
-      store,
+      store: watched,
       clock,
       flows,
       guesses,
@@ -111,11 +132,21 @@ export class Supervisor {
       changes,
       stopRequests,
       maxSteps,
+      calls,
       maxStepsPerBatch: options.maxStepsPerBatch ?? MAX_STEPS_PER_BATCH,
       betweenWakes: options.betweenSteps ?? timeSlices(options.batchSliceMs ?? BATCH_SLICE_MS),
     });
     this.advance = options.wakeOneByOne
-      ? new OneByOneAdvance({ store, clock, flows, lock, runner, changes, batched: this.batcher })
+      ? new OneByOneAdvance({
+          store: watched,
+          clock,
+          flows,
+          lock,
+          runner,
+          changes,
+          calls,
+          batched: this.batcher,
+        })
       : this.batcher;
   }
 
@@ -127,7 +158,7 @@ export class Supervisor {
   /** Starts a process at the position of a journal entry of another (fork.ts); the caller drives it. */
   fork(source: string, options: ForkOptions): Promise<ProcessRecord> {
     const deps = {
-      store: this.store,
+      store: this.watched,
       clock: this.clock,
       newId: this.newId,
       sleptOn: (r: ProcessRecord) => this.flows.sleptOn(r),
@@ -149,15 +180,54 @@ export class Supervisor {
     return this.runner.runAll();
   }
 
-  /** The earliest due time of any waiting process, or null. */
-  nextDue(): Promise<number | null> {
+  /** The earliest due time of any waiting process's timer or call attempt, or null. */
+  async nextDue(): Promise<number | null> {
+    await this.calls.ready();
     // The due index's first key: no process record is read.
-    return this.store.nextDueAt();
+    const timer = await this.store.nextDueAt();
+    const call = this.calls.nextDue();
+    return timer === null ? call : call === null ? timer : Math.min(timer, call);
   }
 
-  /** Fires every timer due by now, in order of due time, running each woken process to its stop. */
-  wakeDue(): Promise<number> {
-    return this.batcher.wakeDue();
+  /**
+   * Fires every timer due by now, in order of due time, running each woken process to its stop,
+   * then starts every call attempt due by now; their answers come when they come (each fire a
+   * wake of its own). A failure of an earlier attempt's bookkeeping is thrown here.
+   */
+  async wakeDue(): Promise<number> {
+    await this.calls.ready();
+    const woken = await this.batcher.wakeDue();
+    await this.calls.startDue();
+    return woken;
+  }
+
+  /** Each call wait's progress (attempts, when the next is due, the last status), for the inspector. */
+  callProgress(id: string): Promise<CallProgress[]> {
+    return this.calls.progressOf(id);
+  }
+
+  /** Makes the next attempt of wait `seq` due now and starts it; false when it has none to send. */
+  sendCallNow(id: string, seq: number): Promise<boolean> {
+    return this.calls.sendNow(id, seq);
+  }
+
+  /** Answers the attempt of wait `seq` that waits for one (a scenario's `respond`). */
+  respondCall(
+    id: string,
+    seq: number,
+    answer: { result: AttemptResult; after?: number },
+  ): Promise<boolean> {
+    return this.calls.respond(id, seq, answer);
+  }
+
+  /** Resolves once every call attempt in flight, and what its answer fires, has settled. */
+  idle(): Promise<void> {
+    return this.calls.idle();
+  }
+
+  /** Waits for the attempts in flight (`idle`); the store is the caller's to close. */
+  close(): Promise<void> {
+    return this.calls.idle();
   }
 
   /**

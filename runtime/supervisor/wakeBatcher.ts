@@ -1,5 +1,6 @@
 import type { Flow } from '../../shared/schema.ts';
 import { earliestTimer } from '../engine/timers.ts';
+import type { CallTimes } from './callLoop.ts';
 import type { ChangeListeners } from './changes.ts';
 import { isSettable, type Clock } from './clock.ts';
 import type { ContextGuesses } from './contextGuesses.ts';
@@ -35,6 +36,8 @@ export interface BatcherParts {
   maxSteps: number;
   /** Steps a batch of wakes may run before it commits (MAX_STEPS_PER_BATCH). */
   maxStepsPerBatch: number;
+  /** The call attempts an advance steps to as it steps to timers (callLoop.ts). */
+  calls: CallTimes;
   /**
    * Awaited between the wakes of a batch: `betweenSteps` when given (the app's worker), else a
    * turn of the event loop once BATCH_SLICE_MS have gone by, so that a batch run on a page's own
@@ -190,32 +193,42 @@ export class WakeBatcher implements Advance {
     target: number,
     options: AdvanceOptions = {},
   ): Promise<{ wakes: number; reached: number }> {
-    const clock = this.parts.clock;
-    if (!isSettable(clock)) throw new SupervisorError('only a virtual clock can be advanced');
+    const { clock: anyClock, calls } = this.parts;
+    if (!isSettable(anyClock)) throw new SupervisorError('only a virtual clock can be advanced');
+    const clock = anyClock;
     let wakes = 0;
     const busy = new Set<string>();
     for (;;) {
       if (options.signal?.aborted) return { wakes, reached: clock.now() };
-      const due = (await this.parts.store.dueProcesses(target)).filter((p) => !busy.has(p.id));
-      if (due.length === 0) break;
+      // The call attempts due now are sent and answered before time moves on, and the advance
+      // steps to the earlier of the next timer and the next attempt (docs/format.md#calls).
+      await calls.settle();
+      const call = calls.nextDue();
+      // An attempt still due now is one `settle` gave up on (a loop of calls answered at once):
+      // left for the next advance rather than stepping in place.
+      const upTo = call !== null && call > clock.now() && call < target ? call : target;
+      const due = (await this.parts.store.dueProcesses(upTo)).filter((p) => !busy.has(p.id));
       const base = clock.now();
-      const batch = await this.settledBatch(
-        due.map(dueOf),
-        target,
-        (at) => Math.max(at, base),
-        busy,
-        {
-          ...(options.keepPasses === undefined ? {} : { keepPasses: options.keepPasses }),
-          ...(options.signal ? { signal: options.signal } : {}),
-        },
-      );
-      wakes += batch.woken;
-      await this.parts.runner.runAll();
-      options.onProgress?.(clock.now(), wakes);
-      // What is left is held by other runners: they wake it, not this advance.
-      if (!batch.acted) break;
+      const batch =
+        due.length === 0
+          ? undefined
+          : await this.settledBatch(due.map(dueOf), upTo, (at) => Math.max(at, base), busy, {
+              ...(options.keepPasses === undefined ? {} : { keepPasses: options.keepPasses }),
+              ...(options.signal ? { signal: options.signal } : {}),
+            });
+      if (batch) {
+        wakes += batch.woken;
+        await this.parts.runner.runAll();
+        options.onProgress?.(clock.now(), wakes);
+      }
+      // Nothing left to wake by `upTo` (or only what other runners hold): on to the attempt.
+      if (!batch?.acted) {
+        if (upTo >= target) break;
+        if (upTo > clock.now()) clock.set(upTo);
+      }
     }
     clock.set(target);
+    await calls.settle();
     return { wakes, reached: target };
   }
 
@@ -285,6 +298,9 @@ export class WakeBatcher implements Advance {
     let after: After | undefined;
     let steps = 0;
     let reached = Number.NEGATIVE_INFINITY;
+    // The time a wake of this batch reached a call: its first attempt is due then, so the batch
+    // wakes nothing later (the advance sends it once the batch has committed).
+    let callAt = Number.POSITIVE_INFINITY;
     const take = async (items: Due[]) => {
       // Settled, not Promise.all: a read that fails must not leave the locks the others took
       // meanwhile unlisted, or the finally below would never give them back (the processes
@@ -318,7 +334,7 @@ export class WakeBatcher implements Advance {
         // Cancel takes effect after the wake in progress: what the batch ran so far commits.
         if (signal?.aborted && steps > 0) break;
         const top = heap.peek();
-        if (!top || top.due > upTo) break;
+        if (!top || top.due > upTo || top.due > callAt) break;
         let h = held.get(top.id);
         if (!h && !gone.has(top.id)) {
           // Two processes of one context would write it in an order that one commit each
@@ -340,6 +356,7 @@ export class WakeBatcher implements Advance {
         }
         reached = Math.max(reached, at);
         steps += woke.steps;
+        if (this.parts.calls.reachesNewCall(h.record)) callAt = Math.min(callAt, at);
         if (keepPasses !== undefined) summarize(h, keepPasses);
         // Between the wakes of a batch too: a Stop or the page's command is let in.
         await this.parts.betweenWakes();

@@ -81,6 +81,8 @@ export async function openWorkerRuntime(
     betweenSteps: timeSlices(start.runSliceMs ?? RUN_SLICE_MS),
     // `$block`, when an e2e test of the dev server asked for it (testHooks.ts); else none.
     functions: testFunctions(start.testHooks),
+    // Calls go out from this worker, to the workspace's allowed origins, with its secrets.
+    calls,
   });
   await seedWorkspace(idb, start.seed);
   // Before anything else can run it again: the step the last worker was ended in fails.

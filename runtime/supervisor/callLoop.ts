@@ -1,0 +1,270 @@
+import type { CallProgress } from '../calls/callProgress.ts';
+import { CallSender, type CallSenderDeps, type CallWait } from '../calls/callSender.ts';
+import { allowOrigins } from '../calls/originAllowlist.ts';
+import { DEFAULT_PER_ORIGIN, OriginLimiter } from '../calls/originLimiter.ts';
+import type { AttemptResult } from '../calls/recordedCall.ts';
+import { noSecrets } from '../calls/secrets.ts';
+import { sendAttempt } from '../calls/sendAttempt.ts';
+import { callWaitsOf } from './callWaits.ts';
+import type { ChangeListeners } from './changes.ts';
+import type { Clock } from './clock.ts';
+import { MAX_STEPS_PER_RUN } from './limits.ts';
+import type { CallOptions } from './options.ts';
+import type { ProcessLock } from './processLock.ts';
+import { stamp } from './recordFacts.ts';
+import { CALL_WAITS, type ProcessRecord, type ProcessStatus } from './records.ts';
+import type { Store } from './store.ts';
+
+/** What an advance of the clock asks of the call loop (wakeBatcher.ts, oneByOneAdvance.ts). */
+export interface CallTimes {
+  /**
+   * Sends every attempt due by now and waits until they, and the fires their outcomes make,
+   * have settled: on a virtual clock, time moves on only once what is due now is done.
+   */
+  settle(): Promise<void>;
+  /** When the next attempt falls due (of processes that may run), or null. */
+  nextDue(): number | null;
+  /**
+   * Whether the record stands at a call wait the loop has not been told of yet: its first
+   * attempt is due at the time the process reached it, so a batch of wakes goes no further.
+   */
+  reachesNewCall(record: ProcessRecord): boolean;
+}
+
+/** What the call loop stands on. */
+export interface CallLoopParts {
+  /** The store itself, not the supervisor's watched one: the loop's own writes sync nothing. */
+  store: Store;
+  clock: Clock;
+  lock: ProcessLock;
+  changes: ChangeListeners;
+  /** Fires a call trigger with its outcome (Deliveries.fireCall); false when the wait is gone. */
+  fire(id: string, seq: number, triggerId: string, outcome: unknown): Promise<boolean>;
+  options: CallOptions | undefined;
+  /** false: no attempt is ever sent (SupervisorOptions.sendsCalls). */
+  sends: boolean;
+}
+
+/** Statuses whose process may still go on, and whose call waits therefore keep their progress. */
+const LIVE: readonly ProcessStatus[] = ['waiting', 'stopped', 'failed', 'flow-changed'];
+
+/**
+ * The supervisor's part that sends calls (docs/format.md#calls; docs/architecture.md): a
+ * CallSender told, after every commit of a process, which call waits it stands at and whether
+ * it may run (`committed`, from the store the supervisor's parts write through), and driven by
+ * the supervisor's time: a real-time wake starts what is due (`startDue`), an advance of the
+ * virtual clock sends and awaits it (`settle`) before the clock moves past it.
+ *
+ * Delivery is at least once (CallSender): after a restart, the first use of the loop reads the
+ * processes that may still go on and tells the sender of their call waits, so an attempt a
+ * crash interrupted is sent again, with the same Idempotency-Key.
+ */
+export class CallLoop implements CallTimes {
+  private readonly sender: CallSender;
+  /** Per process, the syncs in order: a later one never overtakes an earlier. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly background = new Set<Promise<void>>();
+  private recovery: Promise<void> | undefined;
+  /** A failure of an attempt started in the background, thrown by the next call that waits. */
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly parts: CallLoopParts) {
+    const { store, clock, lock, changes, options } = parts;
+    const limiter = new OriginLimiter(options?.perOrigin ?? DEFAULT_PER_ORIGIN);
+    // No options: no secrets and no origin allowed, so every attempt is refused unsent.
+    const secrets = options?.secrets ?? noSecrets;
+    const allow = options?.allow ?? allowOrigins([]);
+    const attempt: CallSenderDeps['attempt'] =
+      options?.attempt ??
+      (async (call, key, signal) => ({
+        result: await sendAttempt(call, {
+          secrets,
+          allow,
+          limiter,
+          key,
+          signal,
+          ...(options?.fetch ? { fetch: options.fetch } : {}),
+          ...(options?.inBrowser ? { inBrowser: true } : {}),
+        }),
+      }));
+    this.sender = new CallSender({
+      now: () => clock.now(),
+      store: {
+        listCallProgress: (id) => store.listCallProgress(id),
+        // The inspector shows each attempt: a change of progress is a change of the process.
+        putCallProgress: async (id, progress) => {
+          await store.putCallProgress(id, progress);
+          changes.changed(id);
+        },
+        deleteCallProgress: async (id, seq) => {
+          await store.deleteCallProgress(id, seq);
+          changes.changed(id);
+        },
+      },
+      attempt,
+      fire: async (id, wait, outcome) =>
+        void (await parts.fire(id, wait.seq, wait.call.trigger, outcome)),
+      journal: store.keepsJournal
+        ? (id, entry, wait) =>
+            lock.locked(id, async () => {
+              // Under the process's lock, as every write of it: the record as it is, with the
+              // attempt appended to its journal.
+              const record = await store.getProcess(id);
+              if (!record) return;
+              const made = {
+                type: 'call-attempt' as const,
+                node: wait.node,
+                seq: wait.seq,
+                ...entry,
+              };
+              await store.putProcess(record, [stamp(id, made, undefined, clock.now())]);
+            })
+        : undefined,
+    });
+  }
+
+  /**
+   * Told after every commit of a process, with the record as committed: its call waits, and
+   * whether it may run. A process with none that the sender does not watch costs nothing.
+   */
+  committed(record: ProcessRecord): Promise<void> {
+    if (!this.parts.sends) return Promise.resolve();
+    const waits = LIVE.includes(record.status) ? callWaitsOf(record.snapshot) : [];
+    if (waits.length === 0 && !this.known.has(record.id)) return Promise.resolve();
+    return this.sync(record.id, waits, record.status === 'waiting');
+  }
+
+  /** Processes the sender watches (a cheap test on every commit). */
+  private readonly known = new Set<string>();
+
+  private sync(id: string, waits: CallWait[], active: boolean): Promise<void> {
+    if (waits.length > 0) this.known.add(id);
+    const before = this.chains.get(id) ?? this.ready();
+    const next = before
+      .catch(() => undefined)
+      .then(() => this.sender.sync(id, waits, active))
+      .finally(() => {
+        if (this.chains.get(id) === next) this.chains.delete(id);
+        if (waits.length === 0) this.known.delete(id);
+      });
+    this.chains.set(id, next);
+    return next;
+  }
+
+  /**
+   * Once per supervisor, before its first use of time: the call waits of every process asleep
+   * at a call, read from the store, so that what a crash or a closed tab interrupted goes on.
+   */
+  ready(): Promise<void> {
+    if (!this.parts.sends) return Promise.resolve();
+    this.recovery ??= this.recover();
+    return this.recovery;
+  }
+
+  private async recover(): Promise<void> {
+    // Waiting processes alone: one stopped, failed or asking what to do is told of at the commit
+    // that lets it go on (a resume, a retry, a choice), which reads its progress then. They are
+    // found along the index of what waiting processes wait for (CALL_WAITS): no other record
+    // is read, however many processes sleep.
+    for (const record of await this.parts.store.waitersFor(CALL_WAITS)) {
+      const waits = callWaitsOf(record.snapshot);
+      if (record.status !== 'waiting' || waits.length === 0 || this.known.has(record.id)) continue;
+      this.known.add(record.id);
+      // Not chained behind `ready` (this is it): in order with any commit's sync after.
+      const next = this.sender.sync(record.id, waits, true);
+      this.chains.set(record.id, next);
+      await next;
+      if (this.chains.get(record.id) === next) this.chains.delete(record.id);
+    }
+  }
+
+  /** When the next attempt falls due, or null (CallSender.nextDue). */
+  nextDue(): number | null {
+    return this.parts.sends ? this.sender.nextDue() : null;
+  }
+
+  reachesNewCall(record: ProcessRecord): boolean {
+    if (!this.parts.sends || record.status !== 'waiting') return false;
+    return callWaitsOf(record.snapshot).some((w) => !this.sender.watches(record.id, w.seq));
+  }
+
+  /**
+   * Starts the attempts due by now without waiting for their answers (the real-time schedule:
+   * an answer comes when it comes, and its fire is a wake of its own). A failure of one is
+   * thrown by the next call of the loop that waits.
+   */
+  async startDue(): Promise<void> {
+    if (!this.parts.sends) return;
+    await this.ready();
+    this.throwFailure();
+    const started = this.sender.sendDue().catch((error: unknown) => {
+      this.failure ??= { error };
+    });
+    this.background.add(started);
+    void started.finally(() => this.background.delete(started));
+  }
+
+  async settle(): Promise<void> {
+    if (!this.parts.sends) return;
+    await this.ready();
+    // A fire can bring its process to another call due at once: sent in the same instant. A
+    // flow that does so without end (a loop of calls answered at once) is left, after as many
+    // rounds as a run has steps, to the next advance, rather than holding this one forever.
+    for (let round = 0; round < MAX_STEPS_PER_RUN; round++) {
+      await this.idle();
+      const due = this.sender.nextDue();
+      if (due === null || due > this.parts.clock.now()) break;
+      await this.sender.sendDue();
+    }
+    await this.idle();
+  }
+
+  /** Resolves once every attempt in flight, and every sync asked for, has settled. */
+  async idle(): Promise<void> {
+    for (;;) {
+      await Promise.all(
+        [...this.chains.values(), ...this.background].map((p) => p.catch(() => {})),
+      );
+      await this.sender.idle();
+      if (this.chains.size === 0 && this.background.size === 0) break;
+    }
+    this.throwFailure();
+  }
+
+  /** Each call wait's progress, for the inspector. */
+  async progressOf(id: string): Promise<CallProgress[]> {
+    await this.ready();
+    await this.chains.get(id)?.catch(() => undefined);
+    const watched = this.sender.progressOf(id);
+    if (watched.length > 0) return watched.sort((a, b) => a.seq - b.seq);
+    // A stopped or failed process the sender is not told of yet: as stored.
+    return this.parts.store.listCallProgress(id);
+  }
+
+  /** Makes the next attempt of wait `seq` due now, and starts it; false when there is none. */
+  async sendNow(id: string, seq: number): Promise<boolean> {
+    await this.ready();
+    await this.chains.get(id)?.catch(() => undefined);
+    if (!(await this.sender.dueNow(id, seq))) return false;
+    await this.startDue();
+    return true;
+  }
+
+  /** A scenario's `respond`: answers the attempt of wait `seq` that waits for one. */
+  async respond(
+    id: string,
+    seq: number,
+    answer: { result: AttemptResult; after?: number },
+  ): Promise<boolean> {
+    await this.ready();
+    await this.chains.get(id)?.catch(() => undefined);
+    return this.sender.respond(id, seq, answer);
+  }
+
+  private throwFailure(): void {
+    const failure = this.failure;
+    if (!failure) return;
+    this.failure = undefined;
+    throw failure.error;
+  }
+}
