@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callWait, edge, end, flow, start, text, work } from '../../shared/fixtures/flows.ts';
+import {
+  callWait,
+  edge,
+  end,
+  flow,
+  start,
+  subflow,
+  text,
+  work,
+} from '../../shared/fixtures/flows.ts';
+import { MemoryStore } from '../store/memoryStore.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { parseScenario } from '../report/scenario.ts';
 import { processOf } from './fixtures/scenarioRuns.ts';
@@ -59,9 +69,13 @@ const scenarioText = (flows: Flow[], steps: unknown[], responses?: unknown[]) =>
 
 /** Parses the scenario as the command does and simulates it. */
 async function run(flows: Flow[], steps: unknown[], responses?: unknown[]) {
-  const parsed = parseScenario(scenarioText(flows, steps, responses));
-  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-  return simulate(parsed.scenario);
+  return simulate(parsed(flows, steps, responses));
+}
+
+function parsed(flows: Flow[], steps: unknown[], responses?: unknown[]) {
+  const result = parseScenario(scenarioText(flows, steps, responses));
+  if (!result.ok) throw new Error(result.errors.join('\n'));
+  return result.scenario;
 }
 
 const startP1 = { start: 'main', as: 'p1' };
@@ -151,6 +165,42 @@ describe('rule: responses answer the attempts of a call in order, with no networ
       attempts: [{ attempt: 1, at: at(0) }],
       next: null,
     });
+  });
+
+  it('the app’s batched advance on a store with a journal gives the same report', async () => {
+    const scenario = parsed(
+      [payFlow()],
+      [startP1, { advance: 'PT1.5S' }, { advance: 'PT10S' }],
+      [
+        { call: 'c', status: 503 },
+        { call: 'c', status: 503 },
+        { call: 'c', status: 200 },
+      ],
+    );
+    const own = await simulate(scenario);
+    const batched = await simulate(scenario, new MemoryStore(), undefined, false);
+    expect(batched).toEqual(own);
+    expect(processOf(own, 'p1').calls?.[0]?.attempts).toHaveLength(3);
+  });
+
+  it('a call inside a sub-flow is named by its node path', async () => {
+    const parent = flow({
+      id: 'main',
+      nodes: [start(), subflow('sub', 'child'), end()],
+      edges: [edge('start', 'sub'), edge('sub', 'end')],
+    });
+    const child = { ...payFlow(), id: 'child' };
+    const report = await run(
+      [parent, child],
+      [startP1, { advance: 'PT2S' }, { respond: 'p1', node: 'sub/pay', status: 200 }],
+      [{ call: 'sub/pay', status: 503 }],
+    );
+    // responses answer every attempt (the last for all after it): the respond finds none waiting.
+    expect(report.errors.map((e) => e.step)).toEqual([2]);
+    const p1 = processOf(report, 'p1');
+    expect(p1.calls?.[0]?.node).toBe('sub/pay');
+    expect(p1.calls?.[0]?.attempts.map((a) => a.status)).toEqual([503, 503]);
+    expect(p1.calls?.[0]?.next).toBe(at(3000));
   });
 
   it('nothing is fetched, even for a host that does not exist', async () => {
