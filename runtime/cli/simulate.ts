@@ -5,6 +5,7 @@ import { Supervisor, SupervisorError, type SupervisorOptions } from '../supervis
 import type { Store } from '../supervisor/store.ts';
 import { reportProcesses, type SimulationReport } from '../report/processReport.ts';
 import type { Scenario, ScenarioStep } from '../report/scenario.ts';
+import { ScriptedCalls } from './scriptedCalls.ts';
 
 /**
  * Runs a scenario on the real supervisor and engine with a virtual clock. A step that cannot be
@@ -29,12 +30,18 @@ export async function simulate(
   // journal, so a store of its own keeps none (MemoryStore, `journal`).
   store ??= new MemoryStore({ journal: false });
   const clock = new VirtualClock(scenario.clock);
-  const supervisor = new Supervisor(store, clock, { ...limits, wakeOneByOne });
+  // Calls are answered from the scenario, never sent (docs/format.md#scenarios).
+  const calls = new ScriptedCalls(scenario, clock);
+  const supervisor = new Supervisor(store, clock, {
+    ...limits,
+    wakeOneByOne,
+    calls: calls.options(),
+  });
   for (const flow of scenario.flows) await store.putFlow(flow);
   const errors: SimulationReport['errors'] = [];
   for (const [index, step] of scenario.steps.entries()) {
     try {
-      await runStep(supervisor, clock, step);
+      await runStep(supervisor, clock, calls, step);
       await supervisor.runAll();
     } catch (e) {
       if (!(e instanceof SupervisorError)) throw e;
@@ -43,7 +50,7 @@ export async function simulate(
   }
   return {
     clock: new Date(clock.now()).toISOString(),
-    processes: await reportProcesses(supervisor),
+    processes: await reportProcesses(supervisor, calls.log),
     errors,
   };
 }
@@ -57,6 +64,7 @@ function scenarioLimits(scenario: Scenario): Pick<SupervisorOptions, 'maxLiveBra
 async function runStep(
   supervisor: Supervisor,
   clock: VirtualClock,
+  calls: ScriptedCalls,
   step: ScenarioStep,
 ): Promise<void> {
   if ('start' in step) {
@@ -85,9 +93,6 @@ async function runStep(
   } else if ('retry' in step) {
     await supervisor.retry(step.retry);
   } else {
-    // Read and checked with the scenario; answering it is the call sender's (docs/format.md#scenarios).
-    throw new Error(
-      `respond: ${JSON.stringify(step.respond)} has no call this runtime answers yet`,
-    );
+    await calls.respond(supervisor, step);
   }
 }

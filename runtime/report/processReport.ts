@@ -3,6 +3,7 @@ import { timersOf, waitDue } from '../engine/timers.ts';
 import { liveWaits } from '../supervisor/pendingWakes.ts';
 import type { ProcessStatus } from '../supervisor/records.ts';
 import type { Supervisor } from '../supervisor/supervisor.ts';
+import type { CallLog, CallReport } from './callLog.ts';
 
 // The report of a scenario's processes, apart from the command that runs scenarios: `flow
 // simulate` (runtime/cli/simulate.ts) and Restate's `status` (runtime/restate/processObject.ts)
@@ -19,6 +20,8 @@ export interface ProcessReport {
   flow: string;
   status: ProcessStatus;
   waits: { node: string; triggers: string[]; due: string | null }[];
+  /** The calls it made, with each attempt (a simulation's, which answers them); absent if none. */
+  calls?: CallReport[];
   visits: Record<string, number>;
   passes: Record<string, number>;
   changes: FlowChange[];
@@ -27,9 +30,13 @@ export interface ProcessReport {
   context: unknown;
 }
 
-/** Every process the supervisor's store holds, reported as docs/format.md#scenarios shows. */
+/**
+ * Every process the supervisor's store holds, reported as docs/format.md#scenarios shows; with
+ * `calls`, the log of the attempts a simulation answered, each process's calls too.
+ */
 export async function reportProcesses(
   supervisor: Supervisor,
+  calls?: CallLog,
 ): Promise<Record<string, ProcessReport>> {
   const store = supervisor.store;
   const out: Record<string, ProcessReport> = {};
@@ -39,6 +46,7 @@ export async function reportProcesses(
     const lookup = (id: string) => flows.get(id);
     const timers = timersOf(p.snapshot, lookup);
     const context = await store.getContext(p.contextId);
+    const made = calls?.report(p.id, await supervisor.callProgress(p.id)) ?? [];
     out[p.id] = {
       flow: p.flow,
       status: p.status,
@@ -50,6 +58,7 @@ export async function reportProcesses(
           due: due === null ? null : new Date(due).toISOString(),
         };
       }),
+      ...(made.length > 0 ? { calls: made } : {}),
       visits: p.snapshot.visits,
       passes: p.snapshot.passes,
       changes: p.changes,

@@ -104,22 +104,23 @@ export class CallLoop implements CallTimes {
       attempt,
       fire: async (id, wait, outcome) =>
         void (await parts.fire(id, wait.seq, wait.call.trigger, outcome)),
-      journal: store.keepsJournal
-        ? (id, entry, wait) =>
-            lock.locked(id, async () => {
-              // Under the process's lock, as every write of it: the record as it is, with the
-              // attempt appended to its journal.
-              const record = await store.getProcess(id);
-              if (!record) return;
-              const made = {
-                type: 'call-attempt' as const,
-                node: wait.node,
-                seq: wait.seq,
-                ...entry,
-              };
-              await store.putProcess(record, [stamp(id, made, undefined, clock.now())]);
-            })
-        : undefined,
+      journal: (id, entry, wait) => {
+        options?.onAttempt?.(id, entry, wait, clock.now());
+        if (!store.keepsJournal) return Promise.resolve();
+        return lock.locked(id, async () => {
+          // Under the process's lock, as every write of it: the record as it is, with the
+          // attempt appended to its journal.
+          const record = await store.getProcess(id);
+          if (!record) return;
+          const made = {
+            type: 'call-attempt' as const,
+            node: wait.node,
+            seq: wait.seq,
+            ...entry,
+          };
+          await store.putProcess(record, [stamp(id, made, undefined, clock.now())]);
+        });
+      },
     });
   }
 

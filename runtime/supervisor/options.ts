@@ -22,6 +22,16 @@ export interface CallOptions {
   inBrowser?: boolean;
   /** Sends one attempt instead of sendAttempt: a scenario's scripted answers, a test. */
   attempt?: CallSenderDeps['attempt'];
+  /**
+   * Told of every attempt that got its result (the journal's call-attempt entry, when it was
+   * answered on the clock): a scenario's report lists them though its store keeps no journal.
+   */
+  onAttempt?(
+    processId: string,
+    entry: Parameters<NonNullable<CallSenderDeps['journal']>>[1],
+    wait: Parameters<NonNullable<CallSenderDeps['journal']>>[2],
+    at: number,
+  ): void;
 }
 
 export interface SupervisorOptions {
