@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../runtime/calls/fixtures/testServer.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
@@ -11,11 +12,11 @@ test.afterAll(() => server.close());
 
 const SECRET = 'e2e-inspected-secret-9313';
 
-/** A flow that POSTs to `/sequence` with a secret header, retrying a 503 a minute later. */
-const flow = () => ({
+/** A flow that POSTs to `path` with a secret header, retrying a 503 a minute later. */
+const flow = (path = '/sequence') => ({
   format: 'flow/1',
-  id: 'charge',
-  name: 'Charges the card',
+  id: `charge${path.replace('/', '-')}`,
+  name: `Charges the card at ${path}`,
   nodes: [
     { id: 'start', kind: 'start' },
     {
@@ -27,7 +28,7 @@ const flow = () => ({
           into: 'payment',
           call: {
             method: 'POST',
-            url: `'${server.origin}/sequence'`,
+            url: `'${server.origin}${path}'`,
             headers: { Authorization: "'Bearer ' & $secret('shop')" },
             body: '{ "amount": 12 }',
             timeout: 'PT1H',
@@ -71,7 +72,7 @@ test('rule: a process answered 503 shows its call (secret by name), key, attempt
   await app.importFlows('charge.flow.json', flow());
   await setUpCalls(page);
   await app.useVirtualTime();
-  const id = await app.start('Charges the card');
+  const id = await app.start('Charges the card at /sequence');
   await app.inspect(id);
 
   const call = app.process.getByRole('region', { name: /^Call at pay/ });
@@ -88,6 +89,8 @@ test('rule: a process answered 503 shows its call (secret by name), key, attempt
   expect(key).toBeTruthy();
   await expect(call.getByLabel('Idempotency-Key')).toHaveText(key!);
   await expect(call.getByTestId('call-next-due')).toHaveText(/^attempt 2, .*\(in 1 min\)$/);
+  const axe = await new AxeBuilder({ page }).include('.wait-forms').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   await call.getByRole('button', { name: 'Send next attempt now' }).click();
   await expect(app.status).toHaveText('done');
@@ -101,4 +104,25 @@ test('rule: a process answered 503 shows its call (secret by name), key, attempt
   ]);
   expect(await app.context()).toMatchObject({ payment: { ok: true, status: 200, attempts: 2 } });
   expect(await page.content()).not.toContain(SECRET);
+});
+
+test('rule: while an attempt is in flight, "Send next attempt now" is disabled and says why', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.importFlows('slow.flow.json', flow('/slow'));
+  await setUpCalls(page);
+  const id = await app.start('Charges the card at /slow');
+  await app.inspect(id);
+  // The server holds the first attempt: no answer comes until the test releases it.
+  await server.slowHeld(1);
+  const call = app.process.getByRole('region', { name: /^Call at pay/ });
+  const button = call.getByRole('button', { name: 'Send next attempt now' });
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription('An attempt is in flight: wait for its answer.');
+  await expect(call).toContainText('Next attemptin flight');
+  server.releaseSlow();
+  await expect(app.status).toHaveText('done');
+  await expect(app.journal.filter({ hasText: 'pay: attempt 1 → 200' })).toHaveCount(1);
 });
