@@ -78,6 +78,7 @@ test('rule: a process answered 503 shows its call (secret by name), key, attempt
   const call = app.process.getByRole('region', { name: /^Call at pay/ });
   await expect(call.getByRole('list', { name: 'Attempts' })).toHaveText(/Attempt 1 → 503/);
   await expect(app.status).toHaveText('waiting');
+  await expect(app.waits).toHaveText("pay waits for a call's answer (charged)");
   expect(sent().length - before).toBe(1);
   await expect(call).toContainText(`POST ${server.origin}/sequence`);
   await expect(call.getByRole('list', { name: 'Headers' })).toHaveText(
