@@ -126,8 +126,10 @@ function describeTrigger(t: {
   timer?: string;
   event?: string;
   human?: unknown;
+  call?: unknown;
 }): string {
   if (t.timer !== undefined) return `timer ${t.id} (${t.timer})`;
   if (t.event !== undefined) return `event "${t.event}"`;
+  if (t.call !== undefined) return `a call's answer (${t.id})`;
   return `a person (${t.id})`;
 }

@@ -2,17 +2,20 @@ import { memo, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import type { HumanField, Trigger } from '../../shared/schema.ts';
 import { waitsWithTriggers } from '../../runtime/engine/waits.ts';
+import { callWaitsOf } from '../../runtime/supervisor/callWaits.ts';
 import { labelledControl } from '../ui/codeEditor/editorControl.ts';
 import { JsonField } from '../ui/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Check, Mail } from '../ui/icons.tsx';
 import { useAct } from './act.ts';
+import { CallWaitView } from './CallWaitView.tsx';
 import { useInspectionOf } from './useInspectionOf.ts';
 
 /**
  * What the process waits for that a designer can give it: a form for each waiting human
- * trigger, built from its fields, and one to deliver an event when it waits for one (none
- * otherwise: no flow of timers alone offers an event to send).
+ * trigger, built from its fields, one to deliver an event when it waits for one (none
+ * otherwise: no flow of timers alone offers an event to send), and each call it waits on, with
+ * its attempts and a button to send the next now (CallWaitView.tsx).
  */
 export function WaitForms() {
   const inspection = useInspectionOf(['record', 'flows']);
@@ -25,10 +28,22 @@ export function WaitForms() {
   const events = [
     ...new Set(waits.flatMap((w) => w.triggers.flatMap((t) => (t.event ? [t.event] : [])))),
   ];
-  if (humans.length === 0 && events.length === 0) return null;
+  const calls = callWaitsOf(record.snapshot);
+  if (humans.length === 0 && events.length === 0 && calls.length === 0) return null;
+  const since = new Map(waits.map((w) => [w.seq, w.since]));
   return (
     <section className="inspector-panel wait-forms" aria-labelledby="wait-forms-heading">
-      <h3 id="wait-forms-heading">Waiting for you</h3>
+      <h3 id="wait-forms-heading">
+        {humans.length === 0 && events.length === 0 ? 'Waiting for an answer' : 'Waiting for you'}
+      </h3>
+      {calls.map((wait) => (
+        <CallWaitView
+          key={`${wait.node}/${wait.seq}`}
+          processId={record.id}
+          wait={wait}
+          since={since.get(wait.seq) ?? 0}
+        />
+      ))}
       {humans.map(({ path, seq, trigger }) => (
         // Keyed by the wait too: the next pass's form starts empty, bound to its own wait.
         <HumanForm

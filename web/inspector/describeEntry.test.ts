@@ -22,3 +22,28 @@ describe('journal entries in words', () => {
     expect(c(2)).toBe('its flow changed (2 changes)');
   });
 });
+
+describe('a call attempt in words', () => {
+  const attempt = (e: object) =>
+    describeEntry(
+      entry({ type: 'call-attempt', node: 'pay', attempt: 2, method: 'POST', ms: 12, ...e }),
+    );
+
+  it('rule: says the node, the attempt, its status, method and URL, and how long it took', () => {
+    expect(attempt({ url: 'https://shop.test/pay', status: 503 })).toBe(
+      'pay: attempt 2 → 503 (POST https://shop.test/pay, 12 ms)',
+    );
+  });
+
+  it('rule: says the error of an attempt that got no answer', () => {
+    expect(attempt({ url: 'https://shop.test/pay', status: 0, error: 'timeout' })).toBe(
+      'pay: attempt 2 → timeout (POST https://shop.test/pay, 12 ms)',
+    );
+  });
+
+  it('rule: a secret in the recorded URL is shown by its name, as $secret(...)', () => {
+    expect(attempt({ url: 'https://shop.test/pay?k={{secret:shop}}', status: 200 })).toBe(
+      "pay: attempt 2 → 200 (POST https://shop.test/pay?k=$secret('shop'), 12 ms)",
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../../runtime/supervisor/records.ts';
 import type { ContextWrite } from '../../shared/contextWrite.ts';
+import { maskSecrets } from './maskSecrets.ts';
 
 const writesOf = (writes: readonly ContextWrite[]) =>
   writes
@@ -52,6 +53,9 @@ export function describeEntry(e: JournalEntry, { generation = true } = {}): stri
         : `started on ${e.flow}`;
     case 'retried':
       return `retried ${e.node}`;
+    case 'call-attempt':
+      // The URL as recorded: a secret in it is its name, never its value.
+      return `${e.node}: attempt ${e.attempt} → ${e.error ?? e.status} (${e.method} ${maskSecrets(e.url)}, ${e.ms} ms)`;
     case 'summarized':
       return `${e.passes} older passes summed up (${e.entries} entries, until ${new Date(e.to).toISOString()})`;
     default:

@@ -221,10 +221,11 @@ function keepSame(before: Inspection, raw: ProcessReading) {
     journal: same(before.journal, raw.journal) ? before.journal : raw.journal,
     journalMore: raw.journalMore,
     flows: same([...before.flows], [...raw.flows]) ? before.flows : raw.flows,
+    calls: same(before.calls, raw.calls) ? before.calls : raw.calls,
   };
   const unchanged =
     reading.journalMore === before.journalMore &&
-    (['record', 'context', 'changes', 'journal', 'flows'] as const).every(
+    (['record', 'context', 'changes', 'journal', 'flows', 'calls'] as const).every(
       (k) => reading[k] === before[k],
     );
   return { reading, unchanged };

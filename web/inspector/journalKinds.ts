@@ -5,7 +5,16 @@ import type { JournalEntry } from '../../runtime/supervisor/records.ts';
  * (`--wf-journal-<kind>`, tokens.css, light and dark). A generation is never a colour.
  */
 export type EntryKind =
-  'ran' | 'skipped' | 'waited' | 'woke' | 'wrote' | 'failed' | 'control' | 'changed' | 'done';
+  | 'ran'
+  | 'skipped'
+  | 'waited'
+  | 'woke'
+  | 'wrote'
+  | 'failed'
+  | 'control'
+  | 'changed'
+  | 'done'
+  | 'call';
 
 export function kindOf(e: JournalEntry): EntryKind {
   switch (e.type) {
@@ -21,6 +30,9 @@ export function kindOf(e: JournalEntry): EntryKind {
       return 'wrote';
     case 'flow-changed':
       return 'changed';
+    case 'call-attempt':
+      // A request sent (or refused) on the process's behalf: neither the flow's step nor a control.
+      return 'call';
     default:
       // started, stopped, resumed, retried, resolved, cancelled, summarized: the designer's or
       // the runtime's own doing, not the flow's.

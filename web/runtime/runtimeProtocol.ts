@@ -3,6 +3,7 @@ import type { TestHooks } from './testHooks.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Pace } from './timeSource.ts';
 import type { ProcessCounts, ProcessOrder, ProcessSearch } from '../../runtime/supervisor/store.ts';
+import type { CallProgress } from '../../runtime/calls/callProgress.ts';
 import type {
   ContextChange,
   JournalEntry,
@@ -79,6 +80,8 @@ export interface ProcessReading {
   journalMore: boolean;
   /** The flows it slept on, by id. */
   flows: Map<string, Flow>;
+  /** How each of its calls is faring (attempts, when the next is due), by wait; [] without one. */
+  calls: CallProgress[];
 }
 
 /** A step the watchdog stopped by ending the worker: the next worker fails it first. */

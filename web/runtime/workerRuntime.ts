@@ -229,11 +229,12 @@ export async function openWorkerRuntime(
     async reading(id: string, journalLimit = JOURNAL_PAGE): Promise<ProcessReading | undefined> {
       const record = await store.getProcess(id);
       if (!record) return undefined;
-      const [context, changes, page, flows] = await Promise.all([
+      const [context, changes, page, flows, calls] = await Promise.all([
         store.getContext(record.contextId),
         store.contextChanges(record.contextId),
         store.journalPage(id, journalLimit),
         supervisor.sleptOn(record),
+        supervisor.callProgress(id),
       ]);
       return {
         record,
@@ -242,6 +243,7 @@ export async function openWorkerRuntime(
         journal: page.entries.reverse(),
         journalMore: page.more,
         flows,
+        calls,
       };
     },
 

@@ -50,6 +50,7 @@ export {
   Plus,
   Redo2,
   RotateCcw,
+  Send,
   SkipForward,
   Square as StopIcon,
   StepForward,

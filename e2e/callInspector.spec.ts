@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { startTestServer, type TestServer } from '../runtime/calls/fixtures/testServer.ts';
+import { InspectorPage } from './fixtures/inspectorPage.ts';
+
+// The run view of a process waiting on a call (docs/format.md#calls): the request as recorded,
+// secrets by name only, the Idempotency-Key, each attempt, the next due, and "Send next attempt
+// now". The call goes to a server of the test's own that lets the page's origin read it (CORS).
+let server: TestServer;
+test.beforeAll(async () => (server = await startTestServer({ cors: true })));
+test.afterAll(() => server.close());
+
+const SECRET = 'e2e-inspected-secret-9313';
+
+/** A flow that POSTs to `path` with a secret header, retrying a 503 a minute later. */
+const flow = (path = '/sequence') => ({
+  format: 'flow/1',
+  id: `charge${path.replace('/', '-')}`,
+  name: `Charges the card at ${path}`,
+  nodes: [
+    { id: 'start', kind: 'start' },
+    {
+      id: 'pay',
+      kind: 'continue-after',
+      on: [
+        {
+          id: 'charged',
+          into: 'payment',
+          call: {
+            method: 'POST',
+            url: `'${server.origin}${path}'`,
+            headers: { Authorization: "'Bearer ' & $secret('shop')" },
+            body: '{ "amount": 12 }',
+            timeout: 'PT1H',
+            retry: { max: 3, interval: 'PT1M', backoff: 1, maxInterval: 'PT1M', on: [503] },
+          },
+        },
+      ],
+    },
+    { id: 'done', kind: 'end' },
+  ],
+  edges: [
+    { id: 'e1', from: 'start', to: 'pay' },
+    { id: 'e2', from: 'pay', to: 'done' },
+  ],
+});
+
+/** Allows the test server's origin and sets the secret `shop`, in the call settings. */
+async function setUpCalls(page: Page) {
+  await page.getByRole('button', { name: 'Call settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Call settings' });
+  await dialog.getByLabel('Origin', { exact: true }).fill(server.origin);
+  await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
+  await expect(dialog.getByRole('list', { name: 'Allowed origins' })).toContainText(server.origin);
+  await dialog.getByLabel('Name', { exact: true }).fill('shop');
+  await dialog.getByLabel('Value', { exact: true }).fill(SECRET);
+  await dialog.getByRole('button', { name: 'Save secret' }).click();
+  await expect(dialog.getByRole('list', { name: 'Secrets' })).toContainText('shop');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+}
+
+const sent = () => server.requests.filter((r) => r.path === '/sequence');
+
+test('rule: a process answered 503 shows its call (secret by name), key, attempt 1 → 503 and the next due; "Send next attempt now" sends attempt 2 and the process completes; the journal lists both attempts', async ({
+  page,
+}) => {
+  server.answerSequence = [503, 200];
+  const before = sent().length;
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.importFlows('charge.flow.json', flow());
+  await setUpCalls(page);
+  await app.useVirtualTime();
+  const id = await app.start('Charges the card at /sequence');
+  await app.inspect(id);
+
+  const call = app.process.getByRole('region', { name: /^Call at pay/ });
+  await expect(call.getByRole('list', { name: 'Attempts' })).toHaveText(/Attempt 1 → 503/);
+  await expect(app.status).toHaveText('waiting');
+  await expect(app.waits).toHaveText("pay waits for a call's answer (charged)");
+  expect(sent().length - before).toBe(1);
+  await expect(call).toContainText(`POST ${server.origin}/sequence`);
+  await expect(call.getByRole('list', { name: 'Headers' })).toHaveText(
+    "Authorization: Bearer $secret('shop')",
+  );
+  await expect(call).toContainText('"amount": 12');
+  // The key shown is the one the server was sent.
+  const key = sent().at(-1)!.headers['idempotency-key'];
+  expect(key).toBeTruthy();
+  await expect(call.getByLabel('Idempotency-Key')).toHaveText(key!);
+  await expect(call.getByTestId('call-next-due')).toHaveText(/^attempt 2, .*\(in 1 min\)$/);
+  const axe = await new AxeBuilder({ page }).include('.wait-forms').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await call.getByRole('button', { name: 'Send next attempt now' }).click();
+  await expect(app.status).toHaveText('done');
+  expect(sent().length - before).toBe(2);
+  expect(sent().at(-1)!.headers['idempotency-key']).toBe(key);
+  // The server got the secret; the page never shows it.
+  expect(sent().at(-1)!.headers.authorization).toBe(`Bearer ${SECRET}`);
+  await expect(app.journal.filter({ hasText: /pay: attempt \d/ })).toHaveText([
+    /pay: attempt 1 → 503 \(POST /,
+    /pay: attempt 2 → 200 \(POST /,
+  ]);
+  expect(await app.context()).toMatchObject({ payment: { ok: true, status: 200, attempts: 2 } });
+  expect(await page.content()).not.toContain(SECRET);
+});
+
+test('rule: while an attempt is in flight, "Send next attempt now" is disabled and says why', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.importFlows('slow.flow.json', flow('/slow'));
+  await setUpCalls(page);
+  const id = await app.start('Charges the card at /slow');
+  await app.inspect(id);
+  // The server holds the first attempt: no answer comes until the test releases it.
+  await server.slowHeld(1);
+  const call = app.process.getByRole('region', { name: /^Call at pay/ });
+  const button = call.getByRole('button', { name: 'Send next attempt now' });
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription('An attempt is in flight: wait for its answer.');
+  await expect(call).toContainText('Next attemptin flight');
+  server.releaseSlow();
+  await expect(app.status).toHaveText('done');
+  await expect(app.journal.filter({ hasText: 'pay: attempt 1 → 200' })).toHaveCount(1);
+});
