@@ -92,6 +92,8 @@ describe('the supervisor sends calls (docs/format.md#calls)', () => {
       [MINUTE, 503],
       [3 * MINUTE, 200],
     ]);
+    // Each names its wait by number, kept apart from the entry's own place in the journal.
+    expect(times.map((e) => e.type === 'call-attempt' && e.wait)).toEqual([seq, seq, seq]);
     expect((await store.journal('r')).find((e) => e.type === 'done')?.at).toBe(T0 + 3 * MINUTE);
   });
 

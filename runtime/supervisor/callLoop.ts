@@ -115,7 +115,7 @@ export class CallLoop implements CallTimes {
           const made = {
             type: 'call-attempt' as const,
             node: wait.node,
-            seq: wait.seq,
+            wait: wait.seq,
             ...entry,
           };
           await store.putProcess(record, [stamp(id, made, undefined, clock.now())]);

@@ -112,7 +112,8 @@ export type SupervisorJournalEntry =
   | {
       type: 'call-attempt';
       node: string;
-      seq: number;
+      /** The wait's number (its `seq` in the snapshot); an entry's own `seq` is the journal's. */
+      wait: number;
       attempt: number;
       method: string;
       url: string;

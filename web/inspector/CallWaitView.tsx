@@ -13,13 +13,13 @@ import { useInspectionOf } from './useInspectionOf.ts';
 type Attempt = Extract<JournalEntry, { type: 'call-attempt' }>;
 
 /**
- * The attempts of one call wait in the journal read: those of its node since the process fell
- * asleep there (an earlier pass's attempts at the same node came before). Matched by node and
- * time, not by the wait's number: the store numbers each journal entry in the same field.
+ * The attempts of one call wait in the journal read: those its entries name by the wait's number
+ * (branches of a fan-out may wait at the same node at once), since the process fell asleep there.
  */
 function attemptsOf(journal: readonly JournalEntry[], wait: CallWait, since: number): Attempt[] {
   return journal.filter(
-    (e): e is Attempt => e.type === 'call-attempt' && e.node === wait.node && e.at >= since,
+    (e): e is Attempt =>
+      e.type === 'call-attempt' && e.wait === wait.seq && e.node === wait.node && e.at >= since,
   );
 }
 
