@@ -3,44 +3,10 @@ import { VirtualClock } from '../supervisor/clock.ts';
 import type { JournalEntry } from '../supervisor/records.ts';
 import type { Store } from '../supervisor/store.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
-import { HOUR, STORE_METHODS, T0, hourly, withoutSeq } from './fixtures/storeScenarios.ts';
+import { HOUR, T0, hourly, withoutSeq } from './fixtures/storeScenarios.ts';
 import { IdbStore } from './idbStore.ts';
 import { storeCounts } from './fixtures/storeCounts.ts';
-
-/** The tab died here: whatever the supervisor was doing is abandoned at this await point. */
-class Crash extends Error {}
-
-/**
- * A store that crashes at its `crashAt`-th await point. Each store call has two: before the call
- * reaches the database, and after the database has answered (a write has committed) but before
- * the supervisor sees the answer. After the crash every call fails: the tab is gone.
- */
-function crashingStore(inner: IdbStore, crashAt: number) {
-  let points = 0;
-  let crashed = false;
-  const point = () => {
-    if (++points === crashAt) crashed = true;
-    if (crashed) throw new Crash(`crashed at await point ${crashAt}`);
-  };
-  const methods = new Set<string>(STORE_METHODS);
-  const store = new Proxy(inner, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof prop !== 'string' || !methods.has(prop) || typeof value !== 'function')
-        return value;
-      return async (...args: unknown[]) => {
-        point();
-        const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(
-          target,
-          args,
-        );
-        point();
-        return result;
-      };
-    },
-  }) as Store;
-  return { store, points: () => points };
-}
+import { Crash, crashingStore } from './fixtures/crashingStore.ts';
 
 const END = T0 + 6 * HOUR;
 let databases = 0;

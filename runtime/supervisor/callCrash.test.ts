@@ -4,12 +4,11 @@ import type { Flow } from '../../shared/schema.ts';
 import { startTestServer, type TestServer } from '../calls/fixtures/testServer.ts';
 import { allowOrigins } from '../calls/originAllowlist.ts';
 import { secretsFrom } from '../calls/secrets.ts';
-import { STORE_METHODS } from '../store/fixtures/storeScenarios.ts';
 import { IdbStore } from '../store/idbStore.ts';
 import { VirtualClock } from './clock.ts';
 import type { CallOptions } from './options.ts';
-import type { Store } from './store.ts';
 import { Supervisor } from './supervisor.ts';
+import { Crash, crashingStore } from '../store/fixtures/crashingStore.ts';
 
 /**
  * Issue 25 point 2, tested as steps are (runtime/store/crash.test.ts): a crash or a closed tab
@@ -22,41 +21,6 @@ import { Supervisor } from './supervisor.ts';
 const T0 = Date.UTC(2026, 0, 1);
 const MINUTE = 60_000;
 const END = T0 + 10 * MINUTE;
-
-/** The tab died here: whatever the supervisor was doing is abandoned at this await point. */
-class Crash extends Error {}
-
-/**
- * A store that crashes at its `crashAt`-th await point: before a call reaches the database, or
- * after it answered but before the caller sees the answer. Every later call fails: the tab is
- * gone, and nothing it still had in flight writes anything.
- */
-function crashingStore(inner: IdbStore, crashAt: number) {
-  let points = 0;
-  let crashed = false;
-  const point = () => {
-    if (++points === crashAt) crashed = true;
-    if (crashed) throw new Crash(`crashed at await point ${crashAt}`);
-  };
-  const methods = new Set<string>(STORE_METHODS);
-  const store = new Proxy(inner, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof prop !== 'string' || !methods.has(prop) || typeof value !== 'function')
-        return value;
-      return async (...args: unknown[]) => {
-        point();
-        const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(
-          target,
-          args,
-        );
-        point();
-        return result;
-      };
-    },
-  }) as Store;
-  return { store, crashed: () => crashed };
-}
 
 let server: TestServer;
 beforeAll(async () => (server = await startTestServer()));
