@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../runtime/calls/fixtures/testServer.ts';
+import { callingFlow, setUpCalls as allowAndKeep } from './fixtures/calls.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 // The run view of a process waiting on a call (docs/format.md#calls): the request as recorded,
@@ -12,53 +13,10 @@ test.afterAll(() => server.close());
 
 const SECRET = 'e2e-inspected-secret-9313';
 
-/** A flow that POSTs to `path` with a secret header, retrying a 503 a minute later. */
-const flow = (path = '/sequence') => ({
-  format: 'flow/1',
-  id: `charge${path.replace('/', '-')}`,
-  name: `Charges the card at ${path}`,
-  nodes: [
-    { id: 'start', kind: 'start' },
-    {
-      id: 'pay',
-      kind: 'continue-after',
-      on: [
-        {
-          id: 'charged',
-          into: 'payment',
-          call: {
-            method: 'POST',
-            url: `'${server.origin}${path}'`,
-            headers: { Authorization: "'Bearer ' & $secret('shop')" },
-            body: '{ "amount": 12 }',
-            timeout: 'PT1H',
-            retry: { max: 3, interval: 'PT1M', backoff: 1, maxInterval: 'PT1M', on: [503] },
-          },
-        },
-      ],
-    },
-    { id: 'done', kind: 'end' },
-  ],
-  edges: [
-    { id: 'e1', from: 'start', to: 'pay' },
-    { id: 'e2', from: 'pay', to: 'done' },
-  ],
-});
-
-/** Allows the test server's origin and sets the secret `shop`, in the call settings. */
-async function setUpCalls(page: Page) {
-  await page.getByRole('button', { name: 'Call settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Call settings' });
-  await dialog.getByLabel('Origin', { exact: true }).fill(server.origin);
-  await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
-  await expect(dialog.getByRole('list', { name: 'Allowed origins' })).toContainText(server.origin);
-  await dialog.getByLabel('Name', { exact: true }).fill('shop');
-  await dialog.getByLabel('Value', { exact: true }).fill(SECRET);
-  await dialog.getByRole('button', { name: 'Save secret' }).click();
-  await expect(dialog.getByRole('list', { name: 'Secrets' })).toContainText('shop');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-}
+const flow = (path = '/sequence') =>
+  callingFlow(server.origin, path, { name: 'Charges the card at', secret: 'shop' });
+const setUpCalls = (page: Page) =>
+  allowAndKeep(page, server.origin, { name: 'shop', value: SECRET });
 
 const sent = () => server.requests.filter((r) => r.path === '/sequence');
 

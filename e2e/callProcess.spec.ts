@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../runtime/calls/fixtures/testServer.ts';
+import { callingFlow as calling, setUpCalls } from './fixtures/calls.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 
 // Processes that call (docs/format.md#calls), sent by the runtime's worker to a server of the
@@ -8,50 +9,8 @@ let server: TestServer;
 test.beforeAll(async () => (server = await startTestServer({ cors: true })));
 test.afterAll(() => server.close());
 
-/** A flow that calls `path` on the test server, retrying a 503 a minute later, then ends. */
-function callingFlow(id: string, path: string) {
-  return {
-    format: 'flow/1',
-    id,
-    name: `Calls ${path}`,
-    nodes: [
-      { id: 'start', kind: 'start' },
-      {
-        id: 'pay',
-        kind: 'continue-after',
-        on: [
-          {
-            id: 'charged',
-            into: 'payment',
-            call: {
-              method: 'POST',
-              url: `'${server.origin}${path}'`,
-              body: '{ "amount": 12 }',
-              timeout: 'PT1H',
-              retry: { max: 3, interval: 'PT1M', backoff: 1, maxInterval: 'PT1M', on: [503] },
-            },
-          },
-        ],
-      },
-      { id: 'done', kind: 'end' },
-    ],
-    edges: [
-      { id: 'e1', from: 'start', to: 'pay' },
-      { id: 'e2', from: 'pay', to: 'done' },
-    ],
-  };
-}
-
-/** Puts the test server's origin on the workspace's list in the call settings. */
-async function allowServer(page: Page) {
-  await page.getByRole('button', { name: 'Call settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Call settings' });
-  await dialog.getByLabel('Origin', { exact: true }).fill(server.origin);
-  await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
-  await expect(dialog.getByRole('list', { name: 'Allowed origins' })).toContainText(server.origin);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-}
+const callingFlow = (path: string) => calling(server.origin, path, { name: 'Calls' });
+const allowServer = (page: Page) => setUpCalls(page, server.origin);
 
 const keysOf = (path: string) =>
   server.requests.filter((r) => r.path === path).map((r) => r.headers['idempotency-key']);
@@ -62,7 +21,7 @@ test('rule: a process in a lone tab calls, is answered 503, retries a minute lat
   server.answerSequence = [503, 200];
   const app = new InspectorPage(page);
   await app.goto();
-  await app.importFlows('retry.flow.json', callingFlow('retry', '/sequence'));
+  await app.importFlows('retry.flow.json', callingFlow('/sequence'));
   await allowServer(page);
   await app.useVirtualTime();
   const id = await app.start('Calls /sequence');
@@ -85,7 +44,7 @@ test('rule: a reload while a call is in flight sends the same attempt again with
 }) => {
   const app = new InspectorPage(page);
   await app.goto();
-  await app.importFlows('slow.flow.json', callingFlow('slow', '/slow'));
+  await app.importFlows('slow.flow.json', callingFlow('/slow'));
   await allowServer(page);
   const id = await app.start('Calls /slow');
   // The server holds the first attempt: the tab goes away before any answer.
@@ -108,7 +67,7 @@ test('rule: a process calling an origin the workspace does not allow is not sent
   const before = server.requests.length;
   const app = new InspectorPage(page);
   await app.goto();
-  await app.importFlows('refused.flow.json', callingFlow('refused', '/json'));
+  await app.importFlows('refused.flow.json', callingFlow('/json'));
   const id = await app.start('Calls /json');
   await expect(app.rowStatus(id)).toHaveText('done');
   await app.inspect(id);
