@@ -502,6 +502,12 @@ function canvasTable(title: string, c: CanvasResult): string {
     ms(c.firstRenderMs.median),
     ms(c.firstRenderMs.p95),
   ]);
+  if (c.firstRenderCpuMs)
+    rows.push([
+      'main-thread CPU of that import',
+      ms(c.firstRenderCpuMs.median),
+      ms(c.firstRenderCpuMs.p95),
+    ]);
   rows.push(['pan: frame work', ms(c.pan.workMs.median), ms(c.pan.workMs.p95)]);
   rows.push(['pan: frame interval', ms(c.pan.intervalMs.median), ms(c.pan.intervalMs.p95)]);
   rows.push(['drag a node: frame work', ms(c.drag.workMs.median), ms(c.drag.workMs.p95)]);

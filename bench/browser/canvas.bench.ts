@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { median, stats, type Stats } from '../harness.ts';
 import { BIG_EDGES, BIG_NODES, BIG_PREFIX, bigFlow } from './bigFlow.ts';
 
@@ -32,6 +32,12 @@ export interface CanvasResult {
   /** Nodes on screen after the import (React Flow draws only the visible ones). */
   nodesDrawn: number;
   firstRenderMs: Stats;
+  /**
+   * The page's main-thread CPU time over the same import, ms (DevTools' ThreadTime): unlike the
+   * wall time it does not grow with what else the machine runs, so two builds measured on a
+   * busy machine can still be compared (docs/performance.md, "The canvas import").
+   */
+  firstRenderCpuMs?: Stats;
   pan: GestureFigures;
   drag: GestureFigures;
   /** Per drag frame that committed: node components rendered (React DevTools hook). */
@@ -51,6 +57,12 @@ const VIEWPORT = { width: 1280, height: 800 };
 
 const probe = (page: Page) =>
   page.evaluateHandle(() => (window as unknown as { __wfProbe: CanvasProbe }).__wfProbe);
+
+/** The page's main-thread CPU time so far, ms. */
+async function threadTime(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN) * 1000;
+}
 
 async function importBigFlow(page: Page, text: string): Promise<number> {
   await page.getByLabel('Flow file to import').setInputFiles({
@@ -163,8 +175,13 @@ export async function canvasBench(
     const text = JSON.stringify(bigFlow(size.nodes, size.edges));
     log(`canvas: importing a flow of ${size.nodes} nodes and ${size.edges} edges ${IMPORTS}× …`);
     const firstRenders: number[] = [];
+    const firstRenderCpu: number[] = [];
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
     for (let i = 0; i < IMPORTS; i++) {
+      const cpuBefore = await threadTime(cdp);
       firstRenders.push(await importBigFlow(page, text));
+      firstRenderCpu.push((await threadTime(cdp)) - cpuBefore);
       await settle(page, 800);
     }
     const nodesDrawn = await page.locator('.react-flow__node').count();
@@ -206,6 +223,7 @@ export async function canvasBench(
       edges: size.edges,
       nodesDrawn,
       firstRenderMs: stats(firstRenders.slice(1)),
+      firstRenderCpuMs: stats(firstRenderCpu.slice(1)),
       pan: gestureFigures(pans),
       drag: gestureFigures(drags),
       nodeRendersPerDragFrame: spread(committing.map((f) => f.nodeRenders)),
