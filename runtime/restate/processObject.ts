@@ -1,6 +1,7 @@
 import * as restate from '@restatedev/restate-sdk';
 import type { z } from 'zod';
 import { waitsWithTriggers } from '../engine/step.ts';
+import { callWaitsOf } from '../supervisor/callWaits.ts';
 import { reportProcesses, type ProcessReport } from '../report/processReport.ts';
 import type { ProcessRecord } from '../supervisor/records.ts';
 import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
@@ -35,6 +36,16 @@ export type ProcessStatusReport = ProcessReport & {
   journalLength: number;
   /** The event names the event index has been told this process waits for. */
   events: string[];
+  /**
+   * Each call it waits at: attempts begun, when the next is due (null while one is in flight),
+   * the last attempt's status and error (docs/restate.md#calls).
+   */
+  callProgress: {
+    node: string;
+    attempts: number;
+    next: string | null;
+    last?: { status: number; error?: string };
+  }[];
 };
 
 const viewOf = (r: ProcessRecord): ProcessView => ({
@@ -303,6 +314,7 @@ export const processObjectWith = (calls: CallSettings) =>
             contextVersion: context?.version ?? 0,
             journalLength: (await ctx.get<number>('journalLength')) ?? 0,
             events: (await ctx.get<string[]>('events')) ?? [],
+            callProgress: await callProgressOf(ctx, record),
           };
         },
       ),
@@ -311,6 +323,26 @@ export const processObjectWith = (calls: CallSettings) =>
 
 /** Without `flow serve`'s settings: no origin allowed, no secret (the types' check, tests). */
 export const processObject = processObjectWith(NO_CALLS);
+
+/** The stored progress of each call the process waits at, named by its node. */
+async function callProgressOf(
+  ctx: restate.ObjectSharedContext,
+  record: ProcessRecord,
+): Promise<ProcessStatusReport['callProgress']> {
+  const waits = callWaitsOf(record.snapshot);
+  return (await new ProcessStore(ctx).listCallProgress(ctx.key)).flatMap((p) => {
+    const wait = waits.find((w) => w.seq === p.seq);
+    if (!wait) return [];
+    return [
+      {
+        node: wait.node,
+        attempts: p.attempts,
+        next: p.due === null ? null : new Date(p.due).toISOString(),
+        ...(p.last ? { last: p.last } : {}),
+      },
+    ];
+  });
+}
 
 /** When the process's next call attempt is due, from its stored progress (null: none). */
 async function nextCallDue(ctx: restate.ObjectSharedContext): Promise<number | null> {

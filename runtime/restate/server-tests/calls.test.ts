@@ -86,6 +86,66 @@ describe('calls on Restate (docs/restate.md#calls)', () => {
       expect(text, where).not.toContain(secret);
   });
 
+  it("retries on a Restate timer after the policy's interval, journaling each attempt, until the answer succeeds", async () => {
+    const id = `${uniquePrefix('retry')}p`;
+    const before = Date.now();
+    const status = await run(id, {
+      method: 'POST',
+      url: `'${origin}/fail-first/1/charge'`,
+      retry: { max: 2, interval: 'PT2S', on: [503] },
+    });
+    expect(status.context).toMatchObject({
+      answer: { ok: true, status: 200, body: { id: 'ch_1' }, attempts: 2 },
+    });
+    expect(status.callProgress).toEqual([]);
+    const journal = await api.journal(id);
+    if (!journal.ok) throw new Error(journal.error);
+    const attempts = journal.value.filter(
+      (e): e is { type: string; at: number } => (e as { type: string }).type === 'call-attempt',
+    );
+    expect(attempts).toMatchObject([
+      { node: 'ask', attempt: 1, status: 503 },
+      { node: 'ask', attempt: 2, status: 200 },
+    ]);
+    // The second was sent no sooner than the interval after the first's answer.
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(2000);
+    expect(attempts[0]!.at).toBeGreaterThanOrEqual(before);
+  });
+
+  it('keeps attempts and the next due time in the object, and schedules no attempt while stopped', async () => {
+    const id = `${uniquePrefix('stopcall')}p`;
+    const f = `${id}f`;
+    // A retry an hour away: the test ends long before it, whatever the machine's speed.
+    const call = {
+      method: 'GET',
+      url: `'${origin}/status/503'`,
+      retry: { max: 1, interval: 'PT1H', on: [503] },
+    };
+    expect((await api.deploy(JSON.stringify(callFlow(f, call)))).ok).toBe(true);
+    expect((await api.start(id, { flow: f, context: {} })).ok).toBe(true);
+    const first = await until(
+      () => api.status(id),
+      (s) =>
+        s.ok && s.value.callProgress[0]?.attempts === 1 && s.value.callProgress[0].next !== null,
+    );
+    if (!first.ok) throw new Error(first.error);
+    const [progress] = first.value.callProgress;
+    expect(progress).toMatchObject({ node: 'ask', attempts: 1, last: { status: 503 } });
+    const due = Date.parse(progress!.next!);
+    const scheduled = async () =>
+      (await query(
+        `SELECT value_utf8 FROM state WHERE service_name = 'process' AND service_key = '${id}' AND key = 'callAt'`,
+      )) as { value_utf8: string }[];
+    expect((await scheduled()).map((r) => Number(r.value_utf8))).toEqual([due]);
+    expect(await api.rest(id)).toMatchObject({ ok: true, value: { callDue: due } });
+    expect((await api.control(id, 'stop')).ok).toBe(true);
+    // The delayed call was cancelled with the stop: nothing is scheduled for a stopped process.
+    expect(await scheduled()).toEqual([]);
+    expect((await api.control(id, 'resume')).ok).toBe(true);
+    expect((await scheduled()).map((r) => Number(r.value_utf8))).toEqual([due]);
+    expect((await api.control(id, 'stop')).ok).toBe(true);
+  });
+
   it('fails an attempt for a secret not in the environment, with the browser’s message', async () => {
     const id = `${uniquePrefix('nosecret')}p`;
     const status = await run(id, {
