@@ -12,10 +12,15 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
-export async function startServe(port: number, adminUrl: string): Promise<ServeProcess> {
+/** `extra`: more of serve's flags (`--allow-origin URL`). */
+export async function startServe(
+  port: number,
+  adminUrl: string,
+  extra: readonly string[] = [],
+): Promise<ServeProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, 'serve', '--port', String(port), '--admin', adminUrl],
+    ['--import', 'tsx', MAIN, 'serve', '--port', String(port), '--admin', adminUrl, ...extra],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RESTATE_LOGGING: 'ERROR' } },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

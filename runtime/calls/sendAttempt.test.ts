@@ -230,6 +230,22 @@ describe('in flight', () => {
     expect(failure).toBe('network');
   });
 
+  it('scrubs a secret from a network error that quotes the URL it was in', async () => {
+    // A cause that names the URL sent, as a resolver's or a proxy's message may.
+    const failing = ((url: string) =>
+      Promise.reject(
+        new TypeError('fetch failed', { cause: new Error(`cannot reach ${url}`) }),
+      )) as unknown as typeof fetch;
+    const call = recordedCall('https://api.example/x?token={{secret:shop}}');
+    const { outcome } = await sendAttempt(
+      call,
+      attemptSettings('https://api.example', { fetch: failing }),
+    );
+    expect(outcome.error).toBe(
+      'network: fetch failed (cannot reach https://api.example/x?token={{secret:shop}})',
+    );
+  });
+
   it('allows every origin with "*" and refuses a list entry that is not an origin', () => {
     expect(allowOrigins(['*']).allows('https://any.example')).toBe(true);
     expect(allowOrigins(['https://Shop.example:443/path']).allows('https://shop.example')).toBe(

@@ -91,7 +91,9 @@ export async function sendAttempt(
   } catch (error) {
     settings.signal?.throwIfAborted();
     if (timedOut) return noAnswer('timeout', 'timeout', true);
-    return noAnswer(networkMessage(error, settings.inBrowser === true), 'network', true);
+    // Scrubbed too: a cause may quote the host or the URL, which a secret may be part of.
+    const message = scrubSecrets(networkMessage(error, settings.inBrowser === true), filled.used);
+    return noAnswer(message, 'network', true);
   } finally {
     stopTimer();
     settings.signal?.removeEventListener('abort', onAbort);

@@ -25,6 +25,20 @@ describe('the Restate commands of flow, refusing what they are given', () => {
       [['status', '--ingress', 'not a url'], 'status: --ingress: not a URL: not a url'],
       [['serve', '--port', '99999'], 'serve: --port: not a port number: 99999'],
       [['serve', '--admin', '::'], 'serve: --admin: not a URL: ::'],
+      // Origins are checked before anything listens (docs/restate.md#calls).
+      [
+        ['serve', '--allow-origin', 'shop.example'],
+        'serve: --allow-origin: "shop.example" is not an http(s) origin such as https://shop.example',
+      ],
+      [
+        ['serve', '--allow-origin', 'http://127.0.0.1:1', '--allow-origin', 'ftp://files.example'],
+        'serve: --allow-origin: "ftp://files.example" is not an http(s) origin',
+      ],
+      [
+        ['serve', '--allow-origin', 'https://shop.example/api'],
+        'serve: --allow-origin: "https://shop.example/api" is more than an origin: give scheme, host and port only (https://shop.example)',
+      ],
+      [['serve', '--allow-origin'], "serve: Option '--allow-origin <value>' argument missing"],
     ];
     for (const [args, message] of cases) {
       const result = await flow(args);

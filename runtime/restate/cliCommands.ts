@@ -5,6 +5,7 @@ import { readInput } from '../command/readInput.ts';
 import { validateCommand } from '../command/validateCommand.ts';
 import { PROCESS_STATUSES, type ProcessStatus } from '../supervisor/records.ts';
 import type { ResolveChoice } from '../supervisor/supervisor.ts';
+import { callSettings, parseOrigins } from './callSettings.ts';
 import { registerEndpoint, serveEndpoint } from './endpoint.ts';
 import { IngressClient, type Answer } from './ingressClient.ts';
 import { jsonArgument } from './jsonArgument.ts';
@@ -437,18 +438,31 @@ async function cancelInvocation(admin: string, invocation: string): Promise<Comm
 
 const SERVE_HELP = [
   'usage: flow serve [--port 9080] [--admin http://127.0.0.1:9070] [--replace]',
+  '                  [--allow-origin https://shop.example ...]',
   '',
   "Runs wakeflow's endpoint and registers it with the server's admin API, until Ctrl+C. It",
   'refuses to take over a registration that points at another endpoint still answering, unless',
   'given --replace; it says which registration it replaces.',
+  '',
+  'Calls reach only the origins given with --allow-origin (repeatable; * allows every origin);',
+  'any other is refused: origin not allowed. $secret(name) reads WAKEFLOW_SECRET_NAME from the',
+  'environment (upper case, every character but a letter or digit as _), read as it is sent.',
 ];
+
+type ServeValues = {
+  port?: string;
+  admin?: string;
+  replace?: boolean;
+  'allow-origin'?: string[];
+  help?: boolean;
+};
 
 /**
  * `flow serve`: the endpoint, registered with the server's admin API, until SIGINT or SIGTERM.
  * It prints as it goes, since it runs until stopped.
  */
 async function serveCommand(args: string[]): Promise<CommandResult> {
-  let values: Values;
+  let values: ServeValues;
   try {
     ({ values } = parseArgs({
       args,
@@ -456,10 +470,11 @@ async function serveCommand(args: string[]): Promise<CommandResult> {
         port: { type: 'string' },
         admin: { type: 'string' },
         replace: { type: 'boolean' },
+        'allow-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
-    }) as { values: Values });
+    }) as { values: ServeValues });
   } catch (e) {
     return { out: [], err: [`serve: ${(e as Error).message}`], code: 2 };
   }
@@ -470,10 +485,12 @@ async function serveCommand(args: string[]): Promise<CommandResult> {
   const admin = typeof values.admin === 'string' ? values.admin : 'http://127.0.0.1:9070';
   if (!URL.canParse(admin))
     return { out: [], err: [`serve: --admin: not a URL: ${admin}`], code: 2 };
+  const origins = parseOrigins(values['allow-origin'] ?? []);
+  if (!origins.ok) return { out: [], err: [`serve: --allow-origin: ${origins.error}`], code: 2 };
   process.env.RESTATE_LOGGING ??= 'WARN';
   let endpoint;
   try {
-    endpoint = await serveEndpoint(port);
+    endpoint = await serveEndpoint(port, undefined, callSettings(origins.origins, process.env));
   } catch (e) {
     return {
       out: [],

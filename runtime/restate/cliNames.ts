@@ -36,7 +36,7 @@ export const RESTATE_COMMANDS: RegisteredCommands = {
     'On a Restate server (docs/restate.md). Each takes --ingress URL ($WAKEFLOW_RESTATE_INGRESS,',
     'http://127.0.0.1:8080), --admin URL ($WAKEFLOW_RESTATE_ADMIN, http://127.0.0.1:9070),',
     '--timeout 10s and --help; each change prints its idempotency key, --idempotency-key K sets it:',
-    '  serve [--port 9080] [--replace]  run the endpoint and register it',
+    '  serve [--port 9080] [--replace] [--allow-origin URL]  run the endpoint and register it',
     '  deploy FILE                      store a flow/1 or flows/1 file (refused as validate refuses it)',
     '  flows                            the deployed flows and the versions processes stand on',
     '  start FLOW --as ID [--context JSON | --share-context-with ID]',

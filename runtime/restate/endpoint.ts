@@ -5,7 +5,8 @@ import { contextObject } from './contextObject.ts';
 import { contextWaker } from './contextWaker.ts';
 import { eventIndex } from './eventIndex.ts';
 import { flowObject } from './flowObject.ts';
-import { processObject } from './processObject.ts';
+import { NO_CALLS, type CallSettings } from './callSettings.ts';
+import { processObjectWith } from './processObject.ts';
 import { registry } from './registry.ts';
 import { wakeflowService } from './wakeflowService.ts';
 
@@ -16,11 +17,18 @@ export interface Endpoint {
   close(): Promise<void>;
 }
 
-/** Serves wakeflow's objects over HTTP/2 on `port` (0 picks a free one), on 127.0.0.1. */
-export async function serveEndpoint(port = 9080, host = '127.0.0.1'): Promise<Endpoint> {
+/**
+ * Serves wakeflow's objects over HTTP/2 on `port` (0 picks a free one), on 127.0.0.1; calls go
+ * out as `calls` allows (flow serve's --allow-origin and environment; none by default).
+ */
+export async function serveEndpoint(
+  port = 9080,
+  host = '127.0.0.1',
+  calls: CallSettings = NO_CALLS,
+): Promise<Endpoint> {
   const handler = restate
     .endpoint()
-    .bind(processObject)
+    .bind(processObjectWith(calls))
     .bind(contextObject)
     .bind(contextWaker)
     .bind(flowObject)

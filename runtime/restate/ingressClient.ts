@@ -201,9 +201,12 @@ export class IngressClient {
     return this.call<ProcessStatusReport>(`/process/${encodeURIComponent(id)}/status`);
   }
   rest(id: string) {
-    return this.call<{ status: string; due: number | null; events: string[] } | null>(
-      `/process/${encodeURIComponent(id)}/rest`,
-    );
+    return this.call<{
+      status: string;
+      due: number | null;
+      events: string[];
+      callDue?: number | null;
+    } | null>(`/process/${encodeURIComponent(id)}/rest`);
   }
   journal(id: string) {
     return this.call<unknown[]>(`/process/${encodeURIComponent(id)}/journal`);

@@ -1,6 +1,7 @@
 import * as restate from '@restatedev/restate-sdk';
 import type { z } from 'zod';
 import { waitsWithTriggers } from '../engine/step.ts';
+import { callWaitsOf } from '../supervisor/callWaits.ts';
 import { reportProcesses, type ProcessReport } from '../report/processReport.ts';
 import type { ProcessRecord } from '../supervisor/records.ts';
 import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
@@ -12,8 +13,10 @@ import {
   setContextInput,
   startInput,
 } from './processInput.ts';
+import { sendDueCalls, syncCalls, type InvocationClock } from './callAttempts.ts';
+import { NO_CALLS, type CallSettings } from './callSettings.ts';
 import { ProcessStore } from './processStore.ts';
-import type { ProcessCalls } from './processRef.ts';
+import { PROCESS, type ProcessCalls, type ProcessRest } from './processRef.ts';
 import { CONTEXT, EVENTS, WAKER } from './refs.ts';
 
 /** What a control hands back: where the process is now. */
@@ -33,6 +36,16 @@ export type ProcessStatusReport = ProcessReport & {
   journalLength: number;
   /** The event names the event index has been told this process waits for. */
   events: string[];
+  /**
+   * Each call it waits at: attempts begun, when the next is due (null while one is in flight),
+   * the last attempt's status and error (docs/restate.md#calls).
+   */
+  callProgress: {
+    node: string;
+    attempts: number;
+    next: string | null;
+    last?: { status: number; error?: string };
+  }[];
 };
 
 const viewOf = (r: ProcessRecord): ProcessView => ({
@@ -43,22 +56,28 @@ const viewOf = (r: ProcessRecord): ProcessView => ({
   due: r.due === null ? null : new Date(r.due).toISOString(),
 });
 
+/** The invocation's time, read once through Restate (journaled), moved on only by attempts. */
+function invocationClock(now: number): InvocationClock {
+  let at = now;
+  return { now: () => at, set: (t) => void (at = t) };
+}
+
 /**
  * The supervisor of this one process, inside its handler. Its clock is the invocation's time,
- * read once through Restate (so a replay sees the same time) and passed to the engine as data;
+ * read through Restate (so a replay sees the same time) and passed to the engine as data;
  * new context ids come from Restate's deterministic random source for the same reason.
  */
 function supervisorFor(
   ctx: restate.ObjectContext | restate.ObjectSharedContext,
-  now: number,
+  clock: { now(): number },
 ): Supervisor {
   return new Supervisor(
     new ProcessStore(ctx),
-    { now: () => now },
+    { now: () => clock.now() },
     {
       newId: (kind) => `${kind}-${ctx.rand.uuidv4()}`,
-      // Attempts are to run inside the handler as journaled side effects (docs/format.md#calls,
-      // not built yet): the supervisor's own loop would leave them running past the handler.
+      // Attempts run in the `calls` handler as journaled side effects (callAttempts.ts): the
+      // supervisor's own loop would leave them running past the handler.
       sendsCalls: false,
     },
   );
@@ -72,26 +91,25 @@ function supervisorFor(
  * stopped, failed, resolved), the call scheduled before is cancelled by its invocation id, so
  * wakes that are no longer needed do not pile up on the server.
  */
-async function settle(ctx: restate.ObjectContext, supervisor: Supervisor): Promise<void> {
+async function settle(
+  ctx: restate.ObjectContext,
+  supervisor: Supervisor,
+  clock: InvocationClock,
+): Promise<void> {
   const record = await ctx.get<ProcessRecord>('record');
   if (!record) return;
   const waiting = record.status === 'waiting';
-  const wanted = waiting && record.due !== null ? record.due : null;
-  if (wanted !== (await ctx.get<number>('tickAt'))) {
-    const pending = await ctx.get<string>('tickInvocation');
-    if (pending !== null) ctx.cancel(restate.InvocationIdParser.fromString(pending));
-    if (wanted === null) {
-      ctx.clear('tickAt');
-      ctx.clear('tickInvocation');
-    } else {
-      const delay = Math.max(0, wanted - (await ctx.date.now()));
-      const handle = ctx
-        .objectSendClient(WAKER, record.contextId)
-        .wake({ process: ctx.key, at: wanted }, restate.rpc.sendOpts({ delay }));
-      ctx.set('tickInvocation', String(await handle.invocationId));
-      ctx.set('tickAt', wanted);
-    }
-  }
+  await schedule(ctx, 'tick', waiting && record.due !== null ? record.due : null, (delay, at) =>
+    ctx
+      .objectSendClient(WAKER, record.contextId)
+      .wake({ process: ctx.key, at }, restate.rpc.sendOpts({ delay })),
+  );
+  // A call's next attempt: a delayed call to this process's own `calls` handler, not through
+  // the context's waker, which would hold every process of the context while a request is out.
+  const callDue = await syncCalls(new ProcessStore(ctx), record, clock.now());
+  await schedule(ctx, 'call', callDue, (delay, at) =>
+    ctx.objectSendClient(PROCESS, ctx.key).calls({ at }, restate.rpc.sendOpts({ delay })),
+  );
   const flows = waiting ? await supervisor.sleptOn(record) : undefined;
   const names = flows
     ? [
@@ -111,12 +129,55 @@ async function settle(ctx: restate.ObjectContext, supervisor: Supervisor): Promi
 }
 
 /**
+ * Keeps one delayed call of a kind (`tick`, `call`) scheduled for the due time `wanted`, or
+ * none: the one scheduled before for another time is cancelled by its invocation id.
+ */
+async function schedule(
+  ctx: restate.ObjectContext,
+  kind: 'tick' | 'call',
+  wanted: number | null,
+  send: (delay: number, at: number) => { invocationId: Promise<string> },
+): Promise<void> {
+  if (wanted === (await ctx.get<number>(`${kind}At`))) return;
+  const pending = await ctx.get<string>(`${kind}Invocation`);
+  if (pending !== null) ctx.cancel(restate.InvocationIdParser.fromString(pending));
+  if (wanted === null) {
+    ctx.clear(`${kind}At`);
+    ctx.clear(`${kind}Invocation`);
+    return;
+  }
+  const delay = Math.max(0, wanted - (await ctx.date.now()));
+  const handle = send(delay, wanted);
+  ctx.set(`${kind}Invocation`, String(await handle.invocationId));
+  ctx.set(`${kind}At`, wanted);
+}
+
+/** A delayed call now running clears its slot first, so the settle after it schedules afresh. */
+async function clearSlot(
+  ctx: restate.ObjectContext,
+  kind: 'tick' | 'call',
+  at: number | undefined,
+): Promise<void> {
+  // A call for an older due time (one whose cancellation came too late) leaves the scheduled
+  // one alone; what it runs finds nothing due, as the clock is the invocation's.
+  if (at === undefined || at === (await ctx.get<number>(`${kind}At`))) {
+    ctx.clear(`${kind}At`);
+    ctx.clear(`${kind}Invocation`);
+  }
+}
+
+/**
  * An exclusive handler that runs the supervisor. A refusal (SupervisorError: nothing was
  * changed) becomes a TerminalError, so Restate answers the caller with it instead of retrying;
  * any other error is Restate's to retry, replaying what was already recorded.
  */
 function control<I, O>(
-  run: (supervisor: Supervisor, input: I, ctx: restate.ObjectContext) => Promise<O>,
+  run: (
+    supervisor: Supervisor,
+    input: I,
+    ctx: restate.ObjectContext,
+    clock: InvocationClock,
+  ) => Promise<O>,
   { ingressPrivate, creates = false }: { ingressPrivate?: boolean; creates?: boolean } = {},
 ) {
   return restate.handlers.object.exclusive(
@@ -124,16 +185,17 @@ function control<I, O>(
     async (ctx: restate.ObjectContext, input: I): Promise<O> => {
       // Asked first, so that an unknown process is a 404 as for status, not the supervisor's 400.
       if (!creates && (await ctx.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
-      const supervisor = supervisorFor(ctx, await ctx.date.now());
+      const clock = invocationClock(await ctx.date.now());
+      const supervisor = supervisorFor(ctx, clock);
       let result: O;
       try {
-        result = await run(supervisor, input, ctx);
+        result = await run(supervisor, input, ctx, clock);
       } catch (e) {
         if (!(e instanceof SupervisorError)) throw e;
-        await settle(ctx, supervisor);
+        await settle(ctx, supervisor, clock);
         throw new restate.TerminalError(e.message, { errorCode: 400 });
       }
-      await settle(ctx, supervisor);
+      await settle(ctx, supervisor, clock);
       return result;
     },
   );
@@ -150,110 +212,149 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 
 /**
  * A process, keyed by its id: its record (status, snapshot, due time, versions) and its journal
- * are this object's state, and every control runs the browser's supervisor on it.
+ * are this object's state, and every control runs the browser's supervisor on it. `calls` is
+ * how the endpoint sends call attempts (flow serve's --allow-origin and environment).
  */
-export const processObject = restate.object({
-  name: 'process',
-  handlers: {
-    start: control(
-      async (s, input: unknown, ctx) => {
-        const { flow, context, shareContextWith } = parse(startInput, input);
-        return viewOf(
-          await s.start(flow, {
-            id: ctx.key,
-            ...(context !== undefined ? { context } : {}),
-            ...(shareContextWith !== undefined ? { shareContextWith } : {}),
-          }),
-        );
-      },
-      { creates: true },
-    ),
-    /** A delayed call at a due time: fires whatever is due by now, as wakeDue does. */
-    tick: control(
-      async (s, input: { at?: number } | null, ctx) => {
-        // The call scheduled for the due time now firing: cleared first, so that the settle
-        // after this wake schedules the next due time afresh. A call for an older due time (one
-        // whose cancellation came too late) leaves the scheduled one alone; its wake finds
-        // nothing due, as the clock is the invocation's.
-        const at = input?.at;
-        if (at === undefined || at === (await ctx.get<number>('tickAt'))) {
-          ctx.clear('tickAt');
-          ctx.clear('tickInvocation');
-        }
-        return s.wakeDue();
-      },
-      { ingressPrivate: true },
-    ),
-    /** An event for this process (from the event index); how many of its waits it woke. */
-    event: control(
-      async (s, input: unknown, ctx) => {
-        const { name, payload } = parse(eventInput, input);
-        return s.deliverEvent(name, payload, ctx.key);
-      },
-      { ingressPrivate: true },
-    ),
-    human: control(async (s, input: unknown, ctx) => {
-      const { node, input: answer, trigger } = parse(humanInput, input);
-      return viewOf(await s.submitHuman(ctx.key, node, answer, trigger));
-    }),
-    setContext: control(async (s, input: unknown, ctx) => {
-      const { path, value } = parse(setContextInput, input);
-      await s.setContext(ctx.key, path, value);
-      return viewOf(await s.mustGet(ctx.key));
-    }),
-    stop: control(async (s, _input: unknown, ctx) => viewOf(await s.stop(ctx.key))),
-    resume: control(async (s, _input: unknown, ctx) => viewOf(await s.resume(ctx.key))),
-    retry: control(async (s, _input: unknown, ctx) => viewOf(await s.retry(ctx.key))),
-    resolve: control(async (s, input: unknown, ctx) => {
-      const { choice } = parse(resolveInput, input);
-      return viewOf(await s.resolve(ctx.key, choice));
-    }),
+export const processObjectWith = (calls: CallSettings) =>
+  restate.object({
+    name: 'process',
+    handlers: {
+      start: control(
+        async (s, input: unknown, ctx) => {
+          const { flow, context, shareContextWith } = parse(startInput, input);
+          return viewOf(
+            await s.start(flow, {
+              id: ctx.key,
+              ...(context !== undefined ? { context } : {}),
+              ...(shareContextWith !== undefined ? { shareContextWith } : {}),
+            }),
+          );
+        },
+        { creates: true },
+      ),
+      /** A delayed call at a due time: fires whatever is due by now, as wakeDue does. */
+      tick: control(
+        async (s, input: { at?: number } | null, ctx) => {
+          // The call scheduled for the due time now firing: cleared first, so that the settle
+          // after this wake schedules the next due time afresh. A call for an older due time (one
+          // whose cancellation came too late) leaves the scheduled one alone; its wake finds
+          // nothing due, as the clock is the invocation's.
+          await clearSlot(ctx, 'tick', input?.at);
+          return s.wakeDue();
+        },
+        { ingressPrivate: true },
+      ),
+      /** A delayed call at a call's due time: sends the attempts due by now (callAttempts.ts). */
+      calls: control(
+        async (s, input: { at?: number } | null, ctx, clock) => {
+          await clearSlot(ctx, 'call', input?.at);
+          return sendDueCalls(ctx, new ProcessStore(ctx), s, clock, calls);
+        },
+        { ingressPrivate: true },
+      ),
+      /** An event for this process (from the event index); how many of its waits it woke. */
+      event: control(
+        async (s, input: unknown, ctx) => {
+          const { name, payload } = parse(eventInput, input);
+          return s.deliverEvent(name, payload, ctx.key);
+        },
+        { ingressPrivate: true },
+      ),
+      human: control(async (s, input: unknown, ctx) => {
+        const { node, input: answer, trigger } = parse(humanInput, input);
+        return viewOf(await s.submitHuman(ctx.key, node, answer, trigger));
+      }),
+      setContext: control(async (s, input: unknown, ctx) => {
+        const { path, value } = parse(setContextInput, input);
+        await s.setContext(ctx.key, path, value);
+        return viewOf(await s.mustGet(ctx.key));
+      }),
+      stop: control(async (s, _input: unknown, ctx) => viewOf(await s.stop(ctx.key))),
+      resume: control(async (s, _input: unknown, ctx) => viewOf(await s.resume(ctx.key))),
+      retry: control(async (s, _input: unknown, ctx) => viewOf(await s.retry(ctx.key))),
+      resolve: control(async (s, input: unknown, ctx) => {
+        const { choice } = parse(resolveInput, input);
+        return viewOf(await s.resolve(ctx.key, choice));
+      }),
 
-    record: restate.handlers.object.shared(
-      { ingressPrivate: true },
-      async (ctx: restate.ObjectSharedContext): Promise<ProcessRecord | null> =>
-        ctx.get<ProcessRecord>('record'),
-    ),
-    journal: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext) => {
-      if ((await ctx.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
-      return new ProcessStore(ctx).journal(ctx.key);
-    }),
-    /** What a caller waiting for the process to come to rest asks: read from state alone. */
-    rest: restate.handlers.object.shared(
-      async (
-        ctx: restate.ObjectSharedContext,
-      ): Promise<{
-        status: ProcessRecord['status'];
-        due: number | null;
-        events: string[];
-      } | null> => {
-        const record = await ctx.get<ProcessRecord>('record');
-        if (!record) return null;
-        return {
-          status: record.status,
-          due: record.due,
-          events: (await ctx.get<string[]>('events')) ?? [],
-        };
+      record: restate.handlers.object.shared(
+        { ingressPrivate: true },
+        async (ctx: restate.ObjectSharedContext): Promise<ProcessRecord | null> =>
+          ctx.get<ProcessRecord>('record'),
+      ),
+      journal: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext) => {
+        if ((await ctx.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
+        return new ProcessStore(ctx).journal(ctx.key);
+      }),
+      /** What a caller waiting for the process to come to rest asks: read from state alone. */
+      rest: restate.handlers.object.shared(
+        async (ctx: restate.ObjectSharedContext): Promise<ProcessRest | null> => {
+          const record = await ctx.get<ProcessRecord>('record');
+          if (!record) return null;
+          return {
+            status: record.status,
+            due: record.due,
+            events: (await ctx.get<string[]>('events')) ?? [],
+            callDue: record.status === 'waiting' ? await nextCallDue(ctx) : null,
+          };
+        },
+      ),
+      status: restate.handlers.object.shared(
+        async (ctx: restate.ObjectSharedContext): Promise<ProcessStatusReport> => {
+          const record = await ctx.get<ProcessRecord>('record');
+          if (!record) throw unknown(ctx.key);
+          const report = (
+            await reportProcesses(supervisorFor(ctx, invocationClock(await ctx.date.now())))
+          )[ctx.key]!;
+          const context = await ctx.objectClient(CONTEXT, record.contextId).get();
+          return {
+            id: ctx.key,
+            ...report,
+            contextId: record.contextId,
+            contextVersion: context?.version ?? 0,
+            journalLength: (await ctx.get<number>('journalLength')) ?? 0,
+            events: (await ctx.get<string[]>('events')) ?? [],
+            callProgress: await callProgressOf(ctx, record),
+          };
+        },
+      ),
+    },
+  });
+
+/** Without `flow serve`'s settings: no origin allowed, no secret (the types' check, tests). */
+export const processObject = processObjectWith(NO_CALLS);
+
+/** The stored progress of each call the process waits at, named by its node. */
+async function callProgressOf(
+  ctx: restate.ObjectSharedContext,
+  record: ProcessRecord,
+): Promise<ProcessStatusReport['callProgress']> {
+  const waits = callWaitsOf(record.snapshot);
+  return (await new ProcessStore(ctx).listCallProgress(ctx.key)).flatMap((p) => {
+    const wait = waits.find((w) => w.seq === p.seq);
+    if (!wait) return [];
+    return [
+      {
+        node: wait.node,
+        attempts: p.attempts,
+        next: p.due === null ? null : new Date(p.due).toISOString(),
+        ...(p.last ? { last: p.last } : {}),
       },
-    ),
-    status: restate.handlers.object.shared(
-      async (ctx: restate.ObjectSharedContext): Promise<ProcessStatusReport> => {
-        const record = await ctx.get<ProcessRecord>('record');
-        if (!record) throw unknown(ctx.key);
-        const report = (await reportProcesses(supervisorFor(ctx, await ctx.date.now())))[ctx.key]!;
-        const context = await ctx.objectClient(CONTEXT, record.contextId).get();
-        return {
-          id: ctx.key,
-          ...report,
-          contextId: record.contextId,
-          contextVersion: context?.version ?? 0,
-          journalLength: (await ctx.get<number>('journalLength')) ?? 0,
-          events: (await ctx.get<string[]>('events')) ?? [],
-        };
-      },
-    ),
-  },
-});
+    ];
+  });
+}
+
+/** When the process's next call attempt is due, from its stored progress (null: none). */
+async function nextCallDue(ctx: restate.ObjectSharedContext): Promise<number | null> {
+  const rows = await new ProcessStore(ctx).listCallProgress(ctx.key);
+  const now = await ctx.date.now();
+  let next: number | null = null;
+  for (const p of rows) {
+    const due = p.due ?? now;
+    if (next === null || due < next) next = due;
+  }
+  return next;
+}
 
 /**
  * processRef.ts writes out the handlers the other objects call (so their modules need not import

@@ -6,6 +6,8 @@ export interface ProcessRest {
   status: ProcessRecord['status'];
   due: number | null;
   events: string[];
+  /** When its next call attempt is due (or is in flight), if it waits at a call. */
+  callDue: number | null;
 }
 
 /**
@@ -17,6 +19,8 @@ export interface ProcessRest {
 export interface ProcessCalls {
   /** A delayed call at a due time; how many processes it woke. */
   tick(ctx: restate.ObjectContext, input: { at?: number } | null): Promise<number>;
+  /** A delayed call at a call attempt's due time; how many attempts it sent. */
+  calls(ctx: restate.ObjectContext, input: { at?: number } | null): Promise<number>;
   /** An event for this process; how many of its waits it woke. */
   event(ctx: restate.ObjectContext, input: unknown): Promise<number>;
   record(ctx: restate.ObjectSharedContext): Promise<ProcessRecord | null>;

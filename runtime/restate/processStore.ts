@@ -212,9 +212,8 @@ export class ProcessStore implements Store {
 
   /**
    * Call progress is this process's own state, under one key (`calls`, by wait seq): it is only
-   * ever read and written by the process's own handler. On Restate, attempts are to run inside
-   * the handler as journaled side effects (docs/format.md#calls, not built yet); the store keeps
-   * the rows the supervisor's contract asks of every store.
+   * ever read and written by the process's own handler, which sends the attempts as journaled
+   * side effects (callAttempts.ts) and keeps here how many it began and when the next is due.
    */
   async listCallProgress(processId: string): Promise<CallProgress[]> {
     if (processId !== this.self) return [];

@@ -128,7 +128,7 @@ function runStep(
   throw new Error('advance is not a call');
 }
 
-type Rest = { status: string; due: number | null; events: string[] };
+type Rest = { status: string; due: number | null; events: string[]; callDue?: number | null };
 
 /**
  * Whether real time may have put a timer on the other side of a step than the scenario's clock
@@ -186,6 +186,9 @@ async function restful(api: IngressClient, ids: string[]): Promise<Rest[] | unde
     const s = rest.value;
     if (s.status === 'running') return undefined;
     if (s.status === 'waiting' && s.due !== null && s.due <= now) return undefined;
+    // A call attempt due (or in flight) is work to do, as a due timer is; unlike a timer it is
+    // not weighed against the steps' margins: its time is the server's answer's, not the clock's.
+    if (s.status === 'waiting' && s.callDue != null && s.callDue <= now) return undefined;
     for (const event of s.events) {
       const waiting = await api.waitingFor(event);
       if (!waiting.ok || !waiting.value.includes(id)) return undefined;
@@ -201,9 +204,9 @@ async function restful(api: IngressClient, ids: string[]): Promise<Rest[] | unde
  */
 export function slower(scenario: Scenario, factor: number): Scenario {
   const scale = (d: string) => {
-    const m = /^PT(\d+)S$/.exec(d);
-    if (!m) throw new Error(`only whole seconds can be scaled, got ${d}`);
-    return `PT${Number(m[1]) * factor}S`;
+    const m = /^PT(\d+)([SM])$/.exec(d);
+    if (!m) throw new Error(`only whole seconds or minutes can be scaled, got ${d}`);
+    return `PT${Number(m[1]) * (m[2] === 'M' ? 60 : 1) * factor}S`;
   };
   const flows = (fs: Flow[]) =>
     fs.map((f) => ({

@@ -69,8 +69,9 @@ export interface SupervisorOptions {
   calls?: CallOptions;
   /**
    * false: this supervisor sends no attempts at all, and a process at a call waits (Restate's
-   * handler, where attempts are to run as journaled side effects of the handler itself, and
-   * each invocation builds a supervisor that must not leave work behind it). true when absent.
+   * handler, where attempts run as journaled side effects of the handler itself,
+   * runtime/restate/callAttempts.ts, and each invocation builds a supervisor that must not leave
+   * work behind it). true when absent.
    */
   sendsCalls?: boolean;
 }
