@@ -260,6 +260,33 @@ describe('stop, resume and cancel of a process at a call', () => {
     expect((await context('x')).res).toBeUndefined();
     expect((await supervisor.mustGet('x')).status).toBe('cancelled');
   });
+
+  it("rule: restart's new run makes a new wait, whose call has a new Idempotency-Key and a first attempt of its own", async () => {
+    const f = payFlow({ url: url('/slow') });
+    const { supervisor, context, store } = await setup(f);
+    await supervisor.start('pay', { id: 'n' });
+    const oldKey = keyOf('n', await waitSeq(supervisor, 'n'));
+    await supervisor.wakeDue();
+    await server.slowHeld(1);
+    expect(server.countByKey(oldKey)).toBe(1);
+    await store.putFlow({ ...f, nodes: [...f.nodes, end('other')] });
+    await supervisor.stop('n');
+    await supervisor.resume('n');
+    expect((await supervisor.mustGet('n')).status).toBe('flow-changed');
+    await supervisor.resolve('n', 'restart');
+    const newKey = keyOf('n', await waitSeq(supervisor, 'n'));
+    expect(newKey).not.toBe(oldKey);
+    // The old run's answer comes, and is dropped; the new run's attempt is sent under its key.
+    server.releaseSlow();
+    const advancing = supervisor.advanceTo(T0);
+    await server.slowHeld(1);
+    server.releaseSlow();
+    await advancing;
+    expect(server.countByKey(oldKey)).toBe(1);
+    expect(server.countByKey(newKey)).toBe(1);
+    expect((await context('n')).res).toMatchObject({ ok: true, attempts: 1 });
+    expect((await supervisor.mustGet('n')).status).toBe('done');
+  });
 });
 
 describe('the inspector and a scenario reach the call loop', () => {
