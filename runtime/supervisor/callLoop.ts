@@ -88,6 +88,7 @@ export class CallLoop implements CallTimes {
           signal,
           ...(options?.fetch ? { fetch: options.fetch } : {}),
           ...(options?.inBrowser ? { inBrowser: true } : {}),
+          ...(options?.startTimer ? { startTimer: options.startTimer } : {}),
         }),
       }));
     this.sender = new CallSender({
