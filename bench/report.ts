@@ -1,3 +1,4 @@
+import type { CallsResult } from './browser/calls.bench.ts';
 import type { CanvasResult } from './browser/canvas.bench.ts';
 import type { OpeningResult } from './browser/opening.bench.ts';
 import { RUNAWAY_CASE, type TimingResult } from './browser/timing.bench.ts';
@@ -22,6 +23,11 @@ export interface Results {
     load: [number, number];
     chromium: string | null;
     seconds: number;
+    /**
+     * Sections measured later and merged into this run's file (`npm run bench -- calls
+     * --merge`), each with when, where and under what load it ran.
+     */
+    merged?: MergedRun[];
   };
   engine?: EngineCase[];
   resume?: ResumeResult;
@@ -29,6 +35,7 @@ export interface Results {
   simulate?: SimulateResult;
   scale?: ScaleResult;
   browser?: BrowserRuntimeResult;
+  calls?: CallsResult;
   bundle?: BundleResult;
   canvas?: CanvasResult;
   /** The same measures on a flow of 5,000 nodes and 6,000 edges. */
@@ -38,6 +45,14 @@ export interface Results {
   opening?: OpeningResult;
   advance?: AppAdvanceResult;
   goals?: Goal[];
+}
+
+export interface MergedRun {
+  sections: string[];
+  date: string;
+  commit: string;
+  load: [number, number];
+  seconds: number;
 }
 
 export interface Goal {
@@ -132,6 +147,21 @@ export function goals(r: Results): Goal[] {
       measured: `${num(w)} /s`,
       met: w >= 2000,
     });
+  }
+  if (r.calls) {
+    const c = r.calls;
+    out.push(
+      {
+        goal: `${fmt(c.processes)} processes each making one call: wakes/s in Chromium at least 0.5× the same run's without calls`,
+        measured: `${times(c.wakeRatio)} (${num(c.callWakesPerSec.median)} /s with, ${num(c.plainWakesPerSec.median)} /s without)`,
+        met: c.wakeRatio >= 0.5,
+      },
+      {
+        goal: "the supervisor's time per attempt at most 1.5× a bare fetch loop's per request",
+        measured: `${times(c.attemptRatio)} (${ms(c.supervisorMs.median)} against ${ms(c.fetchMs.median)})`,
+        met: c.attemptRatio <= 1.5,
+      },
+    );
   }
   if (r.browser?.advance) {
     const a = r.browser.advance;
@@ -391,6 +421,37 @@ export function render(r: Results): string {
         `\n\n${num(r.browser.full.stepsPerWake)} committed steps per wake`,
     );
   }
+  if (r.calls) {
+    const c = r.calls;
+    const rows = [
+      ['measure', 'median', 'p95', 'ratio (median of rounds)'],
+      [
+        `wakes/s, ${fmt(c.processes)} due, no call`,
+        num(c.plainWakesPerSec.median),
+        num(c.plainWakesPerSec.p95),
+        '',
+      ],
+      [
+        `wakes/s, ${fmt(c.processes)} due, one call each`,
+        num(c.callWakesPerSec.median),
+        num(c.callWakesPerSec.p95),
+        times(c.wakeRatio),
+      ],
+      ['bare fetch loop, per request', ms(c.fetchMs.median), ms(c.fetchMs.p95), ''],
+      [
+        `supervisor, per attempt (${fmt(c.attempts)} in a row)`,
+        ms(c.supervisorMs.median),
+        ms(c.supervisorMs.p95),
+        times(c.attemptRatio),
+      ],
+    ];
+    add(
+      'calls',
+      `Calls in Chromium on IndexedDB, to a local server on 127.0.0.1 (load ${num(c.load)})\n\n` +
+        table(rows) +
+        `\n\n${fmt(c.requests)} requests reached the server`,
+    );
+  }
   if (r.canvas) add('canvas', canvasTable('Canvas in Chromium', r.canvas));
   if (r.canvasBig) add('canvas-big', canvasTable('Canvas in Chromium, a big flow', r.canvasBig));
   if (r.bundle) {
@@ -472,6 +533,7 @@ export const REPORT_ORDER = [
   'simulate',
   'scale',
   'browser',
+  'calls',
   'advance',
   'canvas',
   'canvas-big',
@@ -491,7 +553,11 @@ function goalRows(goals: Goal[]): string[][] {
 
 /** When, where and on what the run was made: the last line of the report. */
 export function metaLine(m: Results['meta']): string {
-  return `${m.date} · commit ${m.commit} · Node ${m.node} · ${m.cpus} cores · load ${num(m.load[0])} → ${num(m.load[1])} · Chromium ${m.chromium ?? 'n/a'} · ${fmt(m.seconds)} s`;
+  const merged = (m.merged ?? []).map(
+    (x) =>
+      `; ${x.sections.join(', ')} measured later and merged in: ${x.date} · commit ${x.commit} · load ${num(x.load[0])} → ${num(x.load[1])} · ${fmt(x.seconds)} s`,
+  );
+  return `${m.date} · commit ${m.commit} · Node ${m.node} · ${m.cpus} cores · load ${num(m.load[0])} → ${num(m.load[1])} · Chromium ${m.chromium ?? 'n/a'} · ${fmt(m.seconds)} s${merged.join('')}`;
 }
 
 /** The canvas section's table, for either size of flow. */

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
+import { callsBench } from './browser/calls.bench.ts';
 import { canvasBench, HUGE } from './browser/canvas.bench.ts';
 import { workbenchBench } from './browser/workbench.bench.ts';
 import { appAdvanceBench } from './browser/appAdvance.bench.ts';
@@ -24,9 +25,12 @@ import { simulateBench } from './simulate.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * simulate, scale, bundle, browser, canvas, canvas-big, timing, workbench, opening, advance; the
+ * simulate, scale, bundle, browser, calls, canvas, canvas-big, timing, workbench, opening, advance; the
  * canvas sections, timing, workbench, opening and advance build the app as bundle does) and
- * prints them without touching results.json, which always holds a full run.
+ * prints them without touching results.json, which always holds a full run. With `--merge`,
+ * the sections named are written into results.json over that full run's (its goals recomputed,
+ * and the merge named in its meta with its own date, commit and load), so that a section added
+ * since can be measured on its own without a full run.
  */
 
 const SECTIONS = [
@@ -37,6 +41,7 @@ const SECTIONS = [
   'scale',
   'bundle',
   'browser',
+  'calls',
   'canvas',
   'canvas-big',
   'timing',
@@ -104,12 +109,13 @@ async function main() {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
     }
-    if (sections.has('browser') || built) {
+    if (sections.has('browser') || sections.has('calls') || built) {
       browser = await launchChromium();
       results.meta.chromium = browser.version();
     }
     if (browser && sections.has('browser'))
       results.browser = await browserRuntimeBench(browser, log);
+    if (browser && sections.has('calls')) results.calls = await callsBench(browser, log);
     if (browser && sections.has('canvas'))
       results.canvas = await canvasBench(browser, app.dir, log);
     if (browser && sections.has('canvas-big'))
@@ -134,6 +140,30 @@ async function main() {
   if (full) {
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     log(`wrote ${RESULTS}`);
+  } else if (process.argv.includes('--merge')) {
+    const base = JSON.parse(readFileSync(RESULTS, 'utf8')) as Results;
+    const merged: Results = { ...base };
+    for (const [key, value] of Object.entries(results))
+      if (key !== 'meta' && key !== 'goals')
+        (merged as unknown as Record<string, unknown>)[key] = value;
+    merged.meta = {
+      ...base.meta,
+      merged: [
+        ...(base.meta.merged ?? []).filter(
+          (m) => !m.sections.every((s) => sections.has(s as Section)),
+        ),
+        {
+          sections: [...sections],
+          date: results.meta.date,
+          commit: results.meta.commit,
+          load: results.meta.load,
+          seconds: results.meta.seconds,
+        },
+      ],
+    };
+    merged.goals = goals(merged);
+    writeFileSync(RESULTS, `${JSON.stringify(merged, null, 2)}\n`);
+    log(`merged ${[...sections].join(', ')} into ${RESULTS}`);
   } else {
     log('a partial run: bench/results.json was left as it was');
   }

@@ -85,3 +85,39 @@ test('rule: while an attempt is in flight, "Send next attempt now" is disabled a
   await expect(app.status).toHaveText('done');
   await expect(app.journal.filter({ hasText: 'pay: attempt 1 → 200' })).toHaveCount(1);
 });
+
+for (const colorScheme of ['light', 'dark'] as const)
+  test(`rule: the call a process waits on reads clearly in the ${colorScheme} theme: no contrast or other axe violation, no text under 12 px`, async ({
+    browser,
+  }) => {
+    server.answerSequence = [503, 200];
+    const context = await browser.newContext({
+      colorScheme,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const app = new InspectorPage(page);
+    await app.goto();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+    await app.importFlows('charge.flow.json', flow());
+    await setUpCalls(page);
+    await app.useVirtualTime();
+    await app.inspect(await app.start('Charges the card at /sequence'));
+    const call = app.process.getByRole('region', { name: /^Call at pay/ });
+    await expect(call.getByRole('list', { name: 'Attempts' })).toHaveText(/Attempt 1 → 503/);
+    // Nothing runs past the column's edge, where the panel would clip it.
+    const button = call.getByRole('button', { name: 'Send next attempt now' });
+    await button.scrollIntoViewIfNeeded();
+    const [box, region] = [await button.boundingBox(), await call.boundingBox()];
+    expect(box!.x + box!.width).toBeLessThanOrEqual(region!.x + region!.width + 0.5);
+    const axe = await new AxeBuilder({ page }).include('.call-wait').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const small = await call.evaluate((root) =>
+      [...root.querySelectorAll('*')]
+        .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim()))
+        .map((el) => `${getComputedStyle(el).fontSize} ${el.textContent!.trim().slice(0, 30)}`)
+        .filter((s) => parseFloat(s) < 12),
+    );
+    expect(small).toEqual([]);
+    await context.close();
+  });

@@ -4,6 +4,7 @@ import { followRuntime, refreshFlows, refreshList } from './state/runtimeState.t
 import { changeBatches } from './runtime/changeBatches.ts';
 import { createRuntime } from './runtime/createRuntime.ts';
 import { testHooksOf } from './runtime/testHooks.ts';
+import { followDeletion } from './workspace/workspaceDeletion.ts';
 import type { WorkbenchParts } from './shell/WorkbenchProvider.tsx';
 
 /** The workspace database of this app. */
@@ -22,6 +23,11 @@ export async function connectRuntime(parts: WorkbenchParts): Promise<void> {
       testHooks: testHooksOf(location.search),
     });
     connection.opened(runtime);
+    // Another tab deleted the workspace: this one lets go of it too, so the deletion can finish.
+    followDeletion(WORKSPACE_DB, () => {
+      runtime.close();
+      runtimeState.setState({ ready: false, deleted: true });
+    });
     // The clock and the save state: one copy on the page, set by the runtime client's events;
     // the clock's countdowns move even when nothing else changes.
     followRuntime(runtimeState, runtime);

@@ -6,6 +6,7 @@ import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
 import { DEFAULT_KEEP_PASSES } from '../../web/runtime/journalRetention.ts';
 import { assertRunnable, loopFlow } from '../flows.ts';
 import { T0 } from '../wakeflow.ts';
+import { callsPage } from './callsPage.ts';
 
 /**
  * A bench-only page: the web app's runtime, wired as `web/runtime/createRuntime.ts` wires it
@@ -166,9 +167,13 @@ async function advanceBench(days: number): Promise<AdvanceBenchResult> {
 
 declare global {
   interface Window {
-    wakeflowBench: { wakeBench: typeof wakeBench; advanceBench: typeof advanceBench };
+    wakeflowBench: {
+      wakeBench: typeof wakeBench;
+      advanceBench: typeof advanceBench;
+      calls: typeof callsPage;
+    };
   }
 }
 
-window.wakeflowBench = { wakeBench, advanceBench };
+window.wakeflowBench = { wakeBench, advanceBench, calls: callsPage };
 document.getElementById('status')!.textContent = 'ready';

@@ -42,6 +42,12 @@ export interface CallSenderDeps {
   ): Promise<AttemptAnswer>;
   /** Fires the call's trigger with the outcome; a wait that is gone by then drops it. */
   fire(processId: string, wait: CallWait, outcome: CallOutcome): Promise<void>;
+  /**
+   * Runs `fn` holding the lock of one wait's attempts, the same lock in every runtime over this
+   * store (a Web Lock per wait in the browser, so two tabs' workers never send one attempt at
+   * once). Without it, one sender over the store is assumed.
+   */
+  oneSender?<T>(processId: string, seq: number, fn: () => Promise<T>): Promise<T>;
   /** Records an attempt of `wait` in the process's journal. */
   journal?(
     processId: string,
@@ -209,12 +215,26 @@ export class CallSender {
     return work.finally(() => this.running.delete(work));
   }
 
-  private async run(processId: string, wait: CallWait, progress: CallProgress): Promise<void> {
+  private async run(processId: string, wait: CallWait, known: CallProgress): Promise<void> {
     const at = slot(processId, wait.seq);
     const controller = new AbortController();
     this.inFlight.set(at, controller);
     let keep = false;
-    try {
+    const attempt = async () => {
+      controller.signal.throwIfAborted();
+      // Under the wait's lock, the progress as stored: another runtime over this store (another
+      // tab) may have sent this attempt, and settled it or moved on, since this one last knew.
+      const progress = this.deps.oneSender ? await this.stored(processId, wait.seq, known) : known;
+      if (progress === undefined) {
+        // Settled elsewhere: its outcome is fired, and the wait is gone or going.
+        if (this.processes.get(processId)?.progress.get(wait.seq) === known)
+          this.processes.get(processId)?.progress.delete(wait.seq);
+        return;
+      }
+      if (progress !== known) {
+        this.processes.get(processId)?.progress.set(wait.seq, progress);
+        if (progress.due !== null && progress.due > this.deps.now()) return;
+      }
       if (progress.answer) {
         return await this.settle(
           processId,
@@ -249,12 +269,26 @@ export class CallSender {
         controller.signal,
         this.deps.now() - began,
       );
+    };
+    try {
+      await (this.deps.oneSender ? this.deps.oneSender(processId, wait.seq, attempt) : attempt());
     } catch (error) {
       // Abandoned: the wait is gone, or its process may not run; the answer is dropped.
       if (!controller.signal.aborted) throw error;
     } finally {
       if (!keep) this.inFlight.delete(at);
     }
+  }
+
+  /** Wait `seq`'s progress as stored: `known` itself when the store holds the same, else the stored one. */
+  private async stored(
+    processId: string,
+    seq: number,
+    known: CallProgress,
+  ): Promise<CallProgress | undefined> {
+    const stored = (await this.deps.store.listCallProgress(processId)).find((p) => p.seq === seq);
+    if (stored === undefined) return undefined;
+    return JSON.stringify(stored) === JSON.stringify(known) ? known : stored;
   }
 
   private async answered(

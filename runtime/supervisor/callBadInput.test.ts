@@ -4,9 +4,7 @@ import type { Call, Flow } from '../../shared/schema.ts';
 import { manualTimer } from '../calls/fixtures/attemptSettings.ts';
 import { startTestServer, type TestServer } from '../calls/fixtures/testServer.ts';
 import { allowOrigins } from '../calls/originAllowlist.ts';
-import { OriginLimiter } from '../calls/originLimiter.ts';
 import { secretsFrom } from '../calls/secrets.ts';
-import { sendAttempt } from '../calls/sendAttempt.ts';
 import { testStore } from '../store/fixtures/testStore.ts';
 import { VirtualClock } from './clock.ts';
 import type { CallOptions } from './options.ts';
@@ -52,22 +50,11 @@ async function setup() {
   const clock = new VirtualClock(T0);
   // The attempt's timeout on a timer of the test's own: no test waits on real time.
   const timer = manualTimer();
-  const secrets = secretsFrom({ host: HOST });
-  const allow = allowOrigins([server.origin]);
-  const limiter = new OriginLimiter();
+  // The supervisor's own attempt wiring (callLoop.ts), with the test's timer.
   const calls: CallOptions = {
-    secrets,
-    allow,
-    attempt: async (call, key, signal) => ({
-      result: await sendAttempt(call, {
-        secrets,
-        allow,
-        limiter,
-        key,
-        signal,
-        startTimer: timer.start,
-      }),
-    }),
+    secrets: secretsFrom({ host: HOST }),
+    allow: allowOrigins([server.origin]),
+    startTimer: timer.start,
   };
   const supervisor = new Supervisor(store, clock, { calls });
   await store.putFlow(payFlow('good', { url: url('/json') }));

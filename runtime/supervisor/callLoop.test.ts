@@ -4,9 +4,7 @@ import type { Call, Flow, Trigger } from '../../shared/schema.ts';
 import { manualTimer } from '../calls/fixtures/attemptSettings.ts';
 import { startTestServer, type TestServer } from '../calls/fixtures/testServer.ts';
 import { allowOrigins } from '../calls/originAllowlist.ts';
-import { OriginLimiter } from '../calls/originLimiter.ts';
 import { secretsFrom } from '../calls/secrets.ts';
-import { sendAttempt } from '../calls/sendAttempt.ts';
 import { testStore } from '../store/fixtures/testStore.ts';
 import { IdbStore } from '../store/idbStore.ts';
 import { VirtualClock } from './clock.ts';
@@ -107,19 +105,7 @@ describe('the supervisor sends calls (docs/format.md#calls)', () => {
 
   it('rule: an attempt with no answer within its timeout fails with "timeout"', async () => {
     const timer = manualTimer();
-    const limiter = new OriginLimiter();
-    const options = allowed({
-      attempt: async (call, key, signal) => ({
-        result: await sendAttempt(call, {
-          secrets: secretsFrom({}),
-          allow: allowOrigins([server.origin]),
-          limiter,
-          key,
-          signal,
-          startTimer: timer.start,
-        }),
-      }),
-    });
+    const options = allowed({ startTimer: timer.start });
     const { supervisor, context } = await setup(
       payFlow({ url: url('/slow'), timeout: 'PT5S' }),
       options,
@@ -259,6 +245,33 @@ describe('stop, resume and cancel of a process at a call', () => {
     await supervisor.idle();
     expect((await context('x')).res).toBeUndefined();
     expect((await supervisor.mustGet('x')).status).toBe('cancelled');
+  });
+
+  it("rule: restart's new run makes a new wait, whose call has a new Idempotency-Key and a first attempt of its own", async () => {
+    const f = payFlow({ url: url('/slow') });
+    const { supervisor, context, store } = await setup(f);
+    await supervisor.start('pay', { id: 'n' });
+    const oldKey = keyOf('n', await waitSeq(supervisor, 'n'));
+    await supervisor.wakeDue();
+    await server.slowHeld(1);
+    expect(server.countByKey(oldKey)).toBe(1);
+    await store.putFlow({ ...f, nodes: [...f.nodes, end('other')] });
+    await supervisor.stop('n');
+    await supervisor.resume('n');
+    expect((await supervisor.mustGet('n')).status).toBe('flow-changed');
+    await supervisor.resolve('n', 'restart');
+    const newKey = keyOf('n', await waitSeq(supervisor, 'n'));
+    expect(newKey).not.toBe(oldKey);
+    // The old run's answer comes, and is dropped; the new run's attempt is sent under its key.
+    server.releaseSlow();
+    const advancing = supervisor.advanceTo(T0);
+    await server.slowHeld(1);
+    server.releaseSlow();
+    await advancing;
+    expect(server.countByKey(oldKey)).toBe(1);
+    expect(server.countByKey(newKey)).toBe(1);
+    expect((await context('n')).res).toMatchObject({ ok: true, attempts: 1 });
+    expect((await supervisor.mustGet('n')).status).toBe('done');
   });
 });
 

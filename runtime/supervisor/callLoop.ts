@@ -10,7 +10,8 @@ import type { ChangeListeners } from './changes.ts';
 import type { Clock } from './clock.ts';
 import { MAX_STEPS_PER_RUN } from './limits.ts';
 import type { CallOptions } from './options.ts';
-import type { ProcessLock } from './processLock.ts';
+import type { Locks } from './locks.ts';
+import { callLockName, type ProcessLock } from './processLock.ts';
 import { stamp } from './recordFacts.ts';
 import { CALL_WAITS, type ProcessRecord, type ProcessStatus } from './records.ts';
 import type { Store } from './store.ts';
@@ -37,6 +38,8 @@ export interface CallLoopParts {
   store: Store;
   clock: Clock;
   lock: ProcessLock;
+  /** The locks `lock` takes; a call wait's attempts are sent under one of them (callLockName). */
+  locks: Locks;
   changes: ChangeListeners;
   /** Fires a call trigger with its outcome (Deliveries.fireCall); false when the wait is gone. */
   fire(id: string, seq: number, triggerId: string, outcome: unknown): Promise<boolean>;
@@ -85,6 +88,7 @@ export class CallLoop implements CallTimes {
           signal,
           ...(options?.fetch ? { fetch: options.fetch } : {}),
           ...(options?.inBrowser ? { inBrowser: true } : {}),
+          ...(options?.startTimer ? { startTimer: options.startTimer } : {}),
         }),
       }));
     this.sender = new CallSender({
@@ -102,6 +106,13 @@ export class CallLoop implements CallTimes {
         },
       },
       attempt,
+      // Two runtimes over one store (two tabs) each know the wait: one sends an attempt at a
+      // time, and the other, once it has the lock, finds that attempt's result in the store.
+      oneSender: async (id, seq, fn) => {
+        const result = await parts.locks.withLock(callLockName(id, seq), fn);
+        // A lock waited for is always had; only `ifAvailable` gives up.
+        return result.held ? result.value : Promise.reject(new Error('the call lock was refused'));
+      },
       fire: async (id, wait, outcome) =>
         void (await parts.fire(id, wait.seq, wait.call.trigger, outcome)),
       journal: (id, entry, wait) => {

@@ -247,7 +247,10 @@ export class Controls {
       const restarted: ProcessRecord = {
         ...withPendingWakes(base, []),
         status: 'running',
-        snapshot: startSnapshot(flow, seedOf(id)),
+        // The new run numbers its waits on from the old run's: a wait's number is unique in the
+        // process, so a call of the new run has an Idempotency-Key of its own, never one a server
+        // saw for the old run's (docs/format.md#calls), and meets no progress the old run left.
+        snapshot: { ...startSnapshot(flow, seedOf(id)), seq: record.snapshot.seq },
         versions,
         pinned: false,
         due: null,

@@ -4,6 +4,7 @@ import type { ExtraFunctions } from '../expr/evaluate.ts';
 import type { CallSenderDeps } from '../calls/callSender.ts';
 import type { OriginAllowlist } from '../calls/originAllowlist.ts';
 import type { SecretSource } from '../calls/secrets.ts';
+import type { StartTimer } from '../calls/sendAttempt.ts';
 
 /**
  * How the supervisor sends calls (docs/format.md#calls; supervisor/callLoop.ts). Without it no
@@ -20,6 +21,11 @@ export interface CallOptions {
   fetch?: typeof fetch;
   /** The runtime runs in a page or worker, where a CORS refusal looks like a network error. */
   inBrowser?: boolean;
+  /**
+   * Starts the timer of an attempt's timeout (sendAttempt's real one when absent): a test's own,
+   * so that it says when a timeout is reached and no test waits on real time.
+   */
+  startTimer?: StartTimer;
   /** Sends one attempt instead of sendAttempt: a scenario's scripted answers, a test. */
   attempt?: CallSenderDeps['attempt'];
   /**

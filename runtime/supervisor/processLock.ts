@@ -6,6 +6,13 @@ import { SupervisorError } from './supervisorError.ts';
 export const processLockName = (id: string) => `wakeflow:process:${id}`;
 
 /**
+ * The name of the lock of one call wait's attempts (callSender.ts `oneSender`): held from reading
+ * the wait's progress to saving what its attempt gave, by whichever runtime sends it (two tabs'
+ * workers over one workspace). The wait's number first: it holds no `:`, a process id may.
+ */
+export const callLockName = (id: string, seq: number) => `wakeflow:call:${seq}:${id}`;
+
+/**
  * One process's lock: held by whatever changes the process, so that no other runner (another
  * tab, another call in this one) touches it meanwhile.
  */

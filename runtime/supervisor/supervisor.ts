@@ -80,11 +80,13 @@ export class Supervisor {
     const maxSteps = options.maxStepsPerRun ?? MAX_STEPS_PER_RUN;
     const stopRequests = new Set<string>();
     const changes = this.changes;
-    const lock = (this.lock = new ProcessLock(options.locks ?? new InProcessLocks(), changes));
+    const locks = options.locks ?? new InProcessLocks();
+    const lock = (this.lock = new ProcessLock(locks, changes));
     const calls = (this.calls = new CallLoop({
       store,
       clock,
       lock,
+      locks,
       changes,
       // Late-bound: the deliveries are built on the store the loop watches.
       fire: (id, seq, trigger, outcome) => this.deliveries.fireCall(id, seq, trigger, outcome),

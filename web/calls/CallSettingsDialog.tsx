@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRuntime } from '../state/runtimeConnection.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
-import { Plus, Trash2 } from '../ui/icons.tsx';
 import { checkSecretName } from './callSettingsRules.ts';
+import { SettingsSection } from './SettingsSection.tsx';
 import { refreshCallSettings, useCallSettings } from './useCallSettings.ts';
 import './calls.css';
 
@@ -46,13 +46,10 @@ export function CallSettingsDialog({
 
 function OriginsSection() {
   const { view, actions } = useCallSettings();
-  const headingId = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [told, setTold] = useState<string>();
-  const origins = view?.origins ?? [];
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (!actions) return;
     const added = await actions.allowOrigin(text);
     if (!added.ok) return setError(added.error);
@@ -61,37 +58,20 @@ function OriginsSection() {
     setTold(`${added.value} is allowed`);
   };
   return (
-    <section className="call-settings__section" aria-labelledby={headingId}>
-      <h3 id={headingId} className="call-settings__heading">
-        Allowed origins
-      </h3>
-      <p className="call-settings__hint">
-        A call to any other origin is refused before it is sent.
-      </p>
-      {origins.length === 0 ? (
-        <p className="call-settings__empty">None yet: no call can be sent.</p>
-      ) : (
-        <ul className="call-settings__list" aria-labelledby={headingId}>
-          {origins.map((origin) => (
-            <li key={origin} className="call-settings__item">
-              <code className="call-settings__name">{origin}</code>
-              <Button
-                variant="ghost"
-                size="sm"
-                icon={<Trash2 size={14} aria-hidden="true" />}
-                aria-label={`Remove ${origin}`}
-                onClick={() => {
-                  void actions?.removeOrigin(origin);
-                  setTold(`${origin} is no longer allowed`);
-                }}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="call-settings__form" onSubmit={(e) => void submit(e)}>
+    <SettingsSection
+      title="Allowed origins"
+      hint="A call to any other origin is refused before it is sent."
+      empty="None yet: no call can be sent."
+      names={view?.origins ?? []}
+      onRemove={(origin) => {
+        void actions?.removeOrigin(origin);
+        setTold(`${origin} is no longer allowed`);
+      }}
+      onSubmit={submit}
+      submitLabel="Allow"
+      canSubmit={actions !== undefined}
+      told={told}
+      fields={
         <Field label="Origin" error={error} className="call-settings__grow">
           {(control) => (
             <input
@@ -105,28 +85,20 @@ function OriginsSection() {
             />
           )}
         </Field>
-        <Button type="submit" icon={<Plus size={14} aria-hidden="true" />} disabled={!actions}>
-          Allow
-        </Button>
-      </form>
-      <p className="visually-hidden" role="status">
-        {told}
-      </p>
-    </section>
+      }
+    />
   );
 }
 
 function SecretsSection() {
   const { view, actions } = useCallSettings();
-  const headingId = useId();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
   const [error, setError] = useState<string>();
   const [told, setTold] = useState<string>();
   const value = useRef<HTMLInputElement>(null);
   const secrets = view?.secrets ?? [];
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const input = value.current;
     if (!actions || !input) return;
     const named = checkSecretName(name);
@@ -142,84 +114,71 @@ function SecretsSection() {
     setTold(`Secret ${saved.value} ${replacing ? 'replaced' : 'saved'}`);
   };
   return (
-    <section className="call-settings__section" aria-labelledby={headingId}>
-      <h3 id={headingId} className="call-settings__heading">
-        Secrets
-      </h3>
-      <p className="call-settings__hint">
-        Read by <code>$secret('name')</code> in a call's URL, headers or body, and put in as the
-        request is sent. A value is never shown again once saved.
-      </p>
-      {secrets.length === 0 ? (
-        <p className="call-settings__empty">None yet.</p>
-      ) : (
-        <ul className="call-settings__list" aria-labelledby={headingId}>
-          {secrets.map((secret) => (
-            <li key={secret} className="call-settings__item">
-              <code className="call-settings__name">{secret}</code>
-              <span className="call-settings__mask" aria-label="value hidden" role="img">
-                {SECRET_MASK}
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Replace ${secret}`}
-                onClick={() => {
-                  setName(secret);
-                  value.current?.focus();
-                }}
-              >
-                Replace
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                icon={<Trash2 size={14} aria-hidden="true" />}
-                aria-label={`Remove ${secret}`}
-                onClick={() => {
-                  void actions?.removeSecret(secret);
-                  setTold(`Secret ${secret} removed`);
-                }}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
+    <SettingsSection
+      title="Secrets"
+      hint={
+        <>
+          Read by <code>$secret('name')</code> in a call's URL, headers or body, and put in as the
+          request is sent. A value is never shown again once saved.
+        </>
+      }
+      empty="None yet."
+      names={secrets}
+      extra={(secret) => (
+        <>
+          <span className="call-settings__mask" aria-label="value hidden" role="img">
+            {SECRET_MASK}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Replace ${secret}`}
+            onClick={() => {
+              setName(secret);
+              value.current?.focus();
+            }}
+          >
+            Replace
+          </Button>
+        </>
       )}
-      <form className="call-settings__form" onSubmit={(e) => void submit(e)}>
-        <Field label="Name" error={nameError} className="call-settings__name-field">
-          {(control) => (
-            <input
-              {...control}
-              className="wf-input prop-code"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="shop"
-              spellCheck={false}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field label="Value" error={error} className="call-settings__grow">
-          {(control) => (
-            <input
-              {...control}
-              ref={value}
-              type="password"
-              className="wf-input"
-              autoComplete="new-password"
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <Button type="submit" icon={<Plus size={14} aria-hidden="true" />} disabled={!actions}>
-          Save secret
-        </Button>
-      </form>
-      <p className="visually-hidden" role="status">
-        {told}
-      </p>
-    </section>
+      onRemove={(secret) => {
+        void actions?.removeSecret(secret);
+        setTold(`Secret ${secret} removed`);
+      }}
+      onSubmit={submit}
+      submitLabel="Save secret"
+      canSubmit={actions !== undefined}
+      told={told}
+      fields={
+        <>
+          <Field label="Name" error={nameError} className="call-settings__name-field">
+            {(control) => (
+              <input
+                {...control}
+                className="wf-input prop-code"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="shop"
+                spellCheck={false}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <Field label="Value" error={error} className="call-settings__grow">
+            {(control) => (
+              <input
+                {...control}
+                ref={value}
+                type="password"
+                className="wf-input"
+                autoComplete="new-password"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+        </>
+      }
+    />
   );
 }

@@ -45,4 +45,66 @@ describe('changeDetails: a change named by its old and new values', () => {
     expect(changeDetails(changed, undefined, flow('PT2H'))).toEqual([]);
     expect(changeDetails({ ...changed, id: 'gone' }, flow('PT1H'), flow('PT2H'))).toEqual([]);
   });
+
+  describe('a call trigger (docs/format.md#calls)', () => {
+    const payFlow = (call: Record<string, unknown>): Flow => ({
+      format: 'flow/1',
+      id: 'f',
+      nodes: [
+        { id: 'start', kind: 'start' },
+        {
+          id: 'pay',
+          kind: 'continue-after',
+          on: [{ id: 'charged', into: 'payment', call: call as never }],
+        },
+      ],
+      edges: [{ id: 'e1', from: 'start', to: 'pay' }],
+    });
+    const change = { flow: 'f', item: 'node', id: 'pay', change: 'changed' } as const;
+    const shop = "'https://shop.example/api/orders/' & order.id";
+
+    it('is a call, by its method and host, not a person', () => {
+      expect(
+        changeDetails(change, payFlow({ url: shop }), payFlow({ method: 'POST', url: shop })),
+      ).toEqual([
+        {
+          what: 'trigger charged',
+          before: 'a call: GET shop.example into payment',
+          after: 'a call: POST shop.example into payment',
+        },
+      ]);
+    });
+
+    it('names the host it moved to, and a URL whose host the text does not say as written', () => {
+      const moved = changeDetails(
+        change,
+        payFlow({ url: shop }),
+        payFlow({ url: 'order.paymentUrl' }),
+      );
+      expect(moved).toEqual([
+        {
+          what: 'trigger charged',
+          before: 'a call: GET shop.example into payment',
+          after: 'a call: GET to order.paymentUrl into payment',
+        },
+        { what: 'call charged url', before: shop, after: 'order.paymentUrl' },
+      ]);
+    });
+
+    it('names a change of a header, the body, the timeout or the retry, which the sentence does not show', () => {
+      const before = payFlow({ url: shop, headers: { 'X-A': "'1'" }, timeout: 'PT10S' });
+      const after = payFlow({
+        url: shop,
+        headers: { 'X-A': "'2'" },
+        body: '{ "amount": order.total }',
+        timeout: 'PT10S',
+        retry: { max: 3 },
+      });
+      expect(changeDetails(change, before, after)).toEqual([
+        { what: 'call charged header X-A', before: "'1'", after: "'2'" },
+        { what: 'call charged body', before: '(none)', after: '{ "amount": order.total }' },
+        { what: 'call charged retry', before: '(none)', after: '{"max":3}' },
+      ]);
+    });
+  });
 });

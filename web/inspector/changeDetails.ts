@@ -1,5 +1,6 @@
 import type { FlowChange } from '../../shared/flowDiff.ts';
-import type { Flow, FlowEdge, FlowNode, Trigger } from '../../shared/schema.ts';
+import type { Call, Flow, FlowEdge, FlowNode, Trigger } from '../../shared/schema.ts';
+import { literalOrigin } from '../calls/literalOrigin.ts';
 
 /** One value that changed: what it is, and what it was and is ("timer daily", PT48H, PT24H). */
 export interface ValueChange {
@@ -12,9 +13,30 @@ const text = (v: unknown): string =>
   v === undefined || v === null ? '(none)' : typeof v === 'string' ? v : JSON.stringify(v);
 
 function triggerValue(t: Trigger): string {
+  const into = t.into ? ` into ${t.into}` : '';
   if (t.timer !== undefined) return `timer ${t.timer}`;
-  if (t.event !== undefined) return `event ${t.event}${t.into ? ` into ${t.into}` : ''}`;
-  return `a person: ${t.human?.prompt ?? ''}${t.into ? ` into ${t.into}` : ''}`;
+  if (t.event !== undefined) return `event ${t.event}${into}`;
+  if (t.call !== undefined) return `a call: ${callLine(t.call)}${into}`;
+  return `a person: ${t.human?.prompt ?? ''}${into}`;
+}
+
+/** A call as the node draws it: its method and the host its URL reaches, when the text says. */
+function callLine(call: Call): string {
+  const origin = literalOrigin(call.url);
+  return `${call.method ?? 'GET'} ${origin ? new URL(origin).host : `to ${call.url}`}`;
+}
+
+/**
+ * The parts of a call beyond its sentence, each a value of its own, so that a change of a
+ * header, the body, the timeout or the retry is named, not only one of the method or host.
+ */
+function callValues(id: string, call: Call, out: Map<string, string>): void {
+  out.set(`call ${id} url`, call.url);
+  for (const [name, value] of Object.entries(call.headers ?? {}))
+    out.set(`call ${id} header ${name}`, value);
+  if (call.body !== undefined) out.set(`call ${id} body`, call.body);
+  if (call.timeout !== undefined) out.set(`call ${id} timeout`, call.timeout);
+  if (call.retry !== undefined) out.set(`call ${id} retry`, JSON.stringify(call.retry));
 }
 
 function nodeValues(n: FlowNode): Map<string, string> {
@@ -27,7 +49,10 @@ function nodeValues(n: FlowNode): Map<string, string> {
   if (n.kind === 'continue-after')
     for (const t of n.on) {
       if (t.timer !== undefined) out.set(`timer ${t.id}`, t.timer);
-      else out.set(`trigger ${t.id}`, triggerValue(t));
+      else {
+        out.set(`trigger ${t.id}`, triggerValue(t));
+        if (t.call !== undefined) callValues(t.id, t.call, out);
+      }
     }
   if (n.kind === 'subflow') out.set('calls', n.flow);
   return out;

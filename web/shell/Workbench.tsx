@@ -33,6 +33,8 @@ import {
   useShellStore,
 } from '../state/shellState.ts';
 import { TopBar } from './TopBar.tsx';
+import { WorkspaceDeleted } from './WorkspaceDeleted.tsx';
+import { useRuntimeState } from '../state/runtimeState.ts';
 import { PanelBoundary } from '../ui/PanelBoundary.tsx';
 import { useKeyShortcut } from '../ui/keyShortcut.ts';
 import { focusNextRegion } from './regionFocus.ts';
@@ -40,6 +42,8 @@ import './shell.css';
 
 /** The workbench: one screen to draw, run and watch a flow. */
 export function Workbench() {
+  const deleted = useRuntimeState((s) => s.deleted);
+  if (deleted) return <WorkspaceDeleted />;
   return (
     <TooltipProvider>
       <ReactFlowProvider>

@@ -29,6 +29,8 @@ interface RuntimeState {
   saveState: SaveState;
   /** Why the runtime could not open, if it could not. */
   failure: string | undefined;
+  /** The workspace was deleted (in this tab or another): its runtime is closed. */
+  deleted: boolean;
 }
 
 /** Rows asked for before the table has measured its view. */
@@ -51,6 +53,7 @@ export const createRuntimeStateStore = (): RuntimeStateStore =>
     clock: { mode: 'real', now: Date.now() },
     saveState: { saved: true },
     failure: undefined,
+    deleted: false,
   }));
 
 const context = storeContext<RuntimeState>('the runtime state store');

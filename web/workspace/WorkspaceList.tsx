@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
+import { WORKSPACE_DB } from '../connectRuntime.ts';
 import { useDesigner } from '../designer/designerStore.ts';
-import { useRuntimeState } from '../state/runtimeState.ts';
+import { useRuntimeConnection } from '../state/runtimeConnection.ts';
+import { useRuntimeState, useRuntimeStateStore } from '../state/runtimeState.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Copy, Download, Ellipsis, Pencil, Plus, Trash2, Workflow } from '../ui/icons.tsx';
@@ -8,10 +10,12 @@ import { Menu } from '../ui/Menu.tsx';
 import { download, flowFileText } from './exportFlows.ts';
 import { useFlowNames } from './useFlowNames.ts';
 import { useWorkspaceActions } from './workspaceActions.ts';
+import { deleteOpenWorkspace } from './workspaceDeletion.ts';
 
 /**
  * The workspace's flows: open one; each has one menu to rename, duplicate, export or delete it
  * (after a confirmation). The open flow is marked, and so is each flow's count of processes.
+ * The heading's menu deletes the whole workspace, after a confirmation that says what is lost.
  */
 export function WorkspaceList() {
   // Until the workspace has opened there is nowhere to save a new flow.
@@ -33,6 +37,7 @@ export function WorkspaceList() {
   const openId = useDesigner((s) => (s.open ? s.meta.id : undefined));
   const [renaming, setRenaming] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<{ id: string; name: string } | undefined>();
+  const [deletingAll, setDeletingAll] = useState(false);
 
   return (
     <nav className="workspace" aria-labelledby="workspace-heading">
@@ -48,6 +53,27 @@ export function WorkspaceList() {
         >
           New flow
         </Button>
+        <Menu
+          label="Workspace actions"
+          align="end"
+          items={[
+            {
+              label: 'Delete workspace…',
+              icon: <Trash2 size={14} />,
+              danger: true,
+              disabled: !ready,
+              onSelect: () => setDeletingAll(true),
+            },
+          ]}
+          trigger={
+            <IconButton
+              size="sm"
+              label="Workspace actions"
+              tooltip="Delete the whole workspace"
+              icon={<Ellipsis size={14} />}
+            />
+          }
+        />
       </div>
       {ready && flows.length === 0 && (
         <p className="empty">No flows yet: press New flow, or import a file.</p>
@@ -167,6 +193,67 @@ export function WorkspaceList() {
       >
         {null}
       </Dialog>
+      <DeleteWorkspaceDialog open={deletingAll} onOpenChange={setDeletingAll} />
     </nav>
+  );
+}
+
+/**
+ * The confirmation before the whole workspace is deleted: it names what is lost (every flow,
+ * every process with its context and journal, the allowed origins and the secrets), and its
+ * safe answer has the focus.
+ */
+function DeleteWorkspaceDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const connection = useRuntimeConnection();
+  const runtimeState = useRuntimeStateStore();
+  const flows = useRuntimeState((s) => s.flows.length);
+  const processes = useRuntimeState((s) => s.list.all);
+  const [failure, setFailure] = useState<string | undefined>();
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete this workspace?"
+      description="Everything it holds in this browser is lost, in every tab. Export the flows first to keep them; nothing can bring the rest back."
+      size="sm"
+      footer={
+        <>
+          <Button onClick={() => onOpenChange(false)} autoFocus>
+            Keep it
+          </Button>
+          <Button
+            variant="danger"
+            icon={<Trash2 size={14} aria-hidden="true" />}
+            onClick={() => {
+              setFailure(undefined);
+              deleteOpenWorkspace(WORKSPACE_DB, connection.current).then(
+                () => runtimeState.setState({ ready: false, deleted: true }),
+                (e: unknown) => setFailure(e instanceof Error ? e.message : String(e)),
+              );
+            }}
+          >
+            Delete workspace
+          </Button>
+        </>
+      }
+    >
+      <ul className="workspace-loss" aria-label="What is deleted">
+        <li>{plural(flows, 'flow', 'flows')}</li>
+        <li>{plural(processes, 'process', 'processes')}, with their contexts and journals</li>
+        <li>the allowed origins and the secrets of calls</li>
+      </ul>
+      {failure && (
+        <p role="alert" className="warning">
+          The workspace could not be deleted: {failure}
+        </p>
+      )}
+    </Dialog>
   );
 }

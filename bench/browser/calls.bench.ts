@@ -1,0 +1,96 @@
+import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
+import type { Browser } from '@playwright/test';
+import { startTestServer } from '../../runtime/calls/fixtures/testServer.ts';
+import { ratio, stats, type Stats } from '../harness.ts';
+import type { AttemptRounds, CallWakeRounds } from './callsPage.ts';
+import { buildPage, serve, tempDir } from './serve.ts';
+
+/**
+ * The calls section (issue 25, "Speed"), in Chromium on real IndexedDB, against a local server
+ * the bench starts (runtime/calls' test server: Node's `http` on 127.0.0.1, a free port, CORS
+ * on, so the page, served from another origin, may read its answers):
+ *
+ * - 1,000 processes asleep at a timer, all woken per round, each wake making one call (its
+ *   timer, the attempt sent and answered, the call's fire), beside the same loop without the
+ *   call, in alternate rounds of the same run: wakes per second with calls over without.
+ * - One process making calls one after another, beside a bare `fetch` loop of the same request
+ *   in the same page: the supervisor's time per attempt over the bare loop's per request.
+ *
+ * Both figures are ratios of two things measured moments apart, so a slow machine slows both.
+ */
+
+export interface CallsResult {
+  processes: number;
+  /** Wakes per second per round, without and with a call per wake. */
+  plainWakesPerSec: Stats;
+  callWakesPerSec: Stats;
+  /** The median of per-round ratios, with calls over without (goal ≥ 0.5). */
+  wakeRatio: number;
+  attempts: number;
+  /** Milliseconds per attempt per round: the supervisor's and the bare fetch loop's. */
+  supervisorMs: Stats;
+  fetchMs: Stats;
+  /** The median of per-round ratios, supervisor over bare loop (goal ≤ 1.5). */
+  attemptRatio: number;
+  /** Requests the server saw (preflights included): that the calls did reach it. */
+  requests: number;
+  /** The machine's 1-minute load average while the section ran. */
+  load: number;
+}
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+export async function callsBench(
+  browser: Browser,
+  log: (line: string) => void,
+  processes = 1000,
+  attempts = 200,
+  rounds = 4,
+): Promise<CallsResult> {
+  const out = tempDir('calls');
+  const server = await startTestServer({ cors: true });
+  try {
+    log('chromium: building the runtime page …');
+    await buildPage({ root: ROOT, outDir: out.dir, configFile: false });
+    const page$ = await serve(out.dir);
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(15 * 60_000);
+      await page.goto(page$.url);
+      await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+      log(`chromium: waking ${processes} processes, with and without a call, ${rounds} rounds …`);
+      const wakes: CallWakeRounds = await page.evaluate(
+        ([n, k, origin]) => window.wakeflowBench.calls.callWakeBench(n, k, origin),
+        [processes, rounds, server.origin] as const,
+      );
+      log(`chromium: ${attempts} attempts in a row, beside a bare fetch loop, ${rounds} rounds …`);
+      const timed: AttemptRounds = await page.evaluate(
+        ([n, k, origin]) => window.wakeflowBench.calls.attemptBench(n, k, origin),
+        [attempts, rounds, server.origin] as const,
+      );
+      await context.close();
+      const perSec = (ms: number[]) => ms.map((x) => (processes * 1000) / x);
+      const plain = perSec(wakes.plainMs);
+      const called = perSec(wakes.callMs);
+      return {
+        processes,
+        plainWakesPerSec: stats(plain),
+        callWakesPerSec: stats(called),
+        wakeRatio: ratio(called, plain),
+        attempts,
+        supervisorMs: stats(timed.supervisorMs),
+        fetchMs: stats(timed.fetchMs),
+        attemptRatio: ratio(timed.supervisorMs, timed.fetchMs),
+        requests: server.requests.length,
+        load: loadavg()[0]!,
+      };
+    } finally {
+      await page$.close();
+    }
+  } finally {
+    await server.close();
+    out.cleanup();
+  }
+}
