@@ -41,8 +41,9 @@ const pinId = z
   )
   .meta({ pattern: '^[^/]+$' });
 
+// Unknown fields are not an error (a later version's), but a pin keeps only these.
 export const pinSchema = z
-  .strictObject({
+  .object({
     flow: pinId.meta({ description: 'The id of the flow that holds the node.' }),
     node: pinId.meta({ description: "The continue-after node's id in that flow." }),
     trigger: pinId.meta({ description: "The call trigger's id." }),
@@ -102,4 +103,25 @@ export function checkPin(value: unknown): { ok: true; pin: Pin } | { ok: false; 
     return { ok: false, error: `${where}${issue.message}` };
   }
   return { ok: true, pin: normalPin(parsed.data) };
+}
+
+/**
+ * What a pin keeps of a call's outcome (the test request's, already scrubbed of every secret
+ * value it sent: runtime/calls/secrets.ts): status, the headers a pin keeps, body. Undefined for
+ * an outcome with no answer (a refusal, a network error, a timeout) or one too large to pin.
+ */
+export function pinnableAnswer(outcome: {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}): Pick<Pin, 'status' | 'headers' | 'body'> | undefined {
+  if (outcome.status < 100 || outcome.status > 599) return undefined;
+  const headers: Record<string, string> = {};
+  for (const name of PINNED_HEADERS) {
+    const value = outcome.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  const answer = { status: outcome.status, headers, body: outcome.body ?? null };
+  // Room left for the key: a pin of this answer must pass the same limit as an imported one.
+  return JSON.stringify(answer).length <= MAX_PIN_CHARS - 1024 ? answer : undefined;
 }
