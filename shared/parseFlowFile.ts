@@ -1,10 +1,18 @@
 import type { z } from 'zod';
 import { formatJsonPath } from './jsonPath.ts';
 import { parseJsonText } from './jsonText.ts';
+import { normalPin, type Pin } from './pins.ts';
 import { NODE_KINDS, flowSchema, flowsSchema, type Flow } from './schema.ts';
 
 export type ParseResult =
-  | { ok: true; format: 'flow/1' | 'flows/1'; flows: Flow[]; warnings: string[] }
+  | {
+      ok: true;
+      format: 'flow/1' | 'flows/1';
+      flows: Flow[];
+      /** A `flows/1` file's pinned answers (docs/format.md#pinned-answers); [] when it has none. */
+      pins: Pin[];
+      warnings: string[];
+    }
   | { ok: false; errors: string[] };
 
 /** How many schema problems a refusal lists; the rest are counted, not listed. */
@@ -27,14 +35,20 @@ export function parseFlowFile(text: string): ParseResult {
   if (format === 'flow/1') {
     const parsed = flowSchema.safeParse(value);
     if (!parsed.success) return { ok: false, errors: schemaErrors(parsed.error, value) };
-    return { ok: true, format, flows: [parsed.data], warnings: json.warnings };
+    return { ok: true, format, flows: [parsed.data], pins: [], warnings: json.warnings };
   }
   if (format === 'flows/1') {
     const parsed = flowsSchema.safeParse(value);
     if (!parsed.success) return { ok: false, errors: schemaErrors(parsed.error, value) };
     const duplicate = duplicateFlowIds(parsed.data.flows);
     if (duplicate.length > 0) return { ok: false, errors: duplicate };
-    return { ok: true, format, flows: parsed.data.flows, warnings: json.warnings };
+    return {
+      ok: true,
+      format,
+      flows: parsed.data.flows,
+      pins: (parsed.data.pins ?? []).map(normalPin),
+      warnings: json.warnings,
+    };
   }
   const got = format === undefined ? 'no "format" field' : `format ${describe(format)}`;
   return {

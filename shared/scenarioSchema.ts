@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pinsSchema } from './pins.ts';
 import { parseDuration } from './duration.ts';
 import { flowSchema } from './schema.ts';
 
@@ -169,6 +170,10 @@ const scenarioFields = {
   responses: z.array(scenarioResponseSchema).optional().meta({
     description:
       'How the calls of the scenario are answered, since they never reach the network; a call with none listed waits for a "respond" step.',
+  }),
+  pins: pinsSchema.optional().meta({
+    description:
+      'Pinned answers, as a flows/1 export holds them: a call that "responses" does not answer is answered by its pin.',
   }),
   maxLiveBranches: z
     .number()

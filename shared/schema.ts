@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pinsSchema } from './pins.ts';
 
 // No code generation: zod's faster path compiles validators with `new Function`, which the app's
 // Content-Security-Policy forbids (and merely probing for it is reported as a violation).
@@ -289,6 +290,7 @@ export const flowsSchema = z
   .looseObject({
     format: z.literal('flows/1'),
     flows: z.array(flowSchema),
+    pins: pinsSchema.optional(),
   })
   .meta({
     title: 'wakeflow flows/1',

@@ -68,7 +68,15 @@ export function attemptEntry(
   attempt: number,
   result: AttemptResult,
   ms: number,
-): { attempt: number; method: string; url: string; status: number; error?: string; ms: number } {
+): {
+  attempt: number;
+  method: string;
+  url: string;
+  status: number;
+  error?: string;
+  ms: number;
+  pinned?: true;
+} {
   const { status, error } = result.outcome;
   return {
     attempt,
@@ -77,5 +85,6 @@ export function attemptEntry(
     status,
     ...(error === undefined ? {} : { error }),
     ms,
+    ...(result.pinned ? { pinned: true as const } : {}),
   };
 }

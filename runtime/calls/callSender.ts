@@ -15,6 +15,12 @@ export interface CallWait {
   node: string;
   gen: readonly number[];
   call: RecordedCall;
+  /**
+   * The flow that holds the node, and the node's id in it: what a pin is keyed by
+   * (docs/format.md#pinned-answers). Absent on waits made by hand in tests.
+   */
+  flow?: string;
+  local?: string;
 }
 
 /** Where each wait's progress is kept, beside the process and outside its snapshot. */

@@ -51,4 +51,6 @@ export interface AttemptResult {
   retryAfter?: number;
   /** Whether a request left (or may have left): false for a refusal before sending. */
   sent: boolean;
+  /** Answered by the call's pin, not sent (docs/format.md#pinned-answers). */
+  pinned?: true;
 }

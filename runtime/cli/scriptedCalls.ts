@@ -5,6 +5,7 @@ import { allowOrigins } from '../calls/originAllowlist.ts';
 import { scenarioAnswer, type ScenarioResponse } from '../calls/scenarioAnswers.ts';
 import { scriptedAttempt, type ScriptedAnswer } from '../calls/scriptedAnswer.ts';
 import { noSecrets } from '../calls/secrets.ts';
+import { pinnedAttempt, pinsFrom, type PinSource } from '../calls/pinnedAnswer.ts';
 import { CallLog } from '../report/callLog.ts';
 import type { Scenario, ScenarioStep } from '../report/scenario.ts';
 import { callWaitsOf } from '../supervisor/callWaits.ts';
@@ -24,17 +25,19 @@ export class ScriptedCalls {
   /** Every attempt begun and answered, for the report. */
   readonly log = new CallLog();
   private readonly responses: ScenarioResponse[];
+  private readonly pins: PinSource;
 
   constructor(
     scenario: Scenario,
     private readonly clock: Clock,
   ) {
     this.responses = (scenario.responses ?? []).map(inMs);
+    this.pins = pinsFrom(scenario.pins ?? []);
   }
 
   /** The supervisor's call options: scripted attempts, logged; secrets and allowlist unused. */
   options(): CallOptions {
-    const attempt: CallSenderDeps['attempt'] = (call, _key, _signal, about) => {
+    const attempt: CallSenderDeps['attempt'] = async (call, _key, _signal, about) => {
       const now = this.clock.now();
       this.log.begun(about.processId, about.wait, about.attempt, now);
       const answer = scenarioAnswer(
@@ -42,8 +45,12 @@ export class ScriptedCalls {
         { trigger: call.trigger, node: about.wait.node },
         about.attempt,
       );
-      // A call no response names waits, its attempt in flight, for a `respond` step.
-      return Promise.resolve(answer ? scriptedAttempt(call, answer, now) : 'pending');
+      if (answer) return scriptedAttempt(call, answer, now);
+      // The scenario's own answers first, then a pin (docs/decisions.md, "Pins in a scenario").
+      const pinned = await pinnedAttempt(this.pins, about.wait, now);
+      if (pinned) return { result: pinned };
+      // A call neither answers waits, its attempt in flight, for a `respond` step.
+      return 'pending';
     };
     return {
       // Never read: `attempt` replaces sending, and with it the allowlist and the secrets.

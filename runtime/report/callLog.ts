@@ -11,6 +11,8 @@ export interface AttemptReport {
   /** 0 when no answer came (a network error, a timeout). */
   status?: number;
   error?: string;
+  /** Answered by the call's pin (docs/format.md#pinned-answers). */
+  pinned?: true;
 }
 
 /** A call a process made, its attempts, and when the next falls due while it still waits. */
@@ -52,7 +54,7 @@ export class CallLog {
   answered(
     processId: string,
     wait: CallWait,
-    entry: { attempt: number; status: number; error?: string; ms: number },
+    entry: { attempt: number; status: number; error?: string; ms: number; pinned?: true },
     at: number,
   ): void {
     const { attempt, status, error } = entry;
@@ -65,6 +67,7 @@ export class CallLog {
       ms: at - sent,
       status,
       ...(error === undefined ? {} : { error }),
+      ...(entry.pinned ? { pinned: true as const } : {}),
     });
   }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { formatJsonPath } from '../../shared/jsonPath.ts';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import { schemaErrors } from '../../shared/parseFlowFile.ts';
+import { normalPin, type Pin } from '../../shared/pins.ts';
 import { quote } from '../../shared/quote.ts';
 import type { flowSchema } from '../../shared/schema.ts';
 import {
@@ -22,6 +23,8 @@ export interface Scenario {
   maxLiveBranches?: number;
   /** How the scenario answers calls (docs/format.md#scenarios); none when absent. */
   responses?: ScenarioResponse[];
+  /** Pinned answers, for the calls `responses` does not answer (docs/format.md#pinned-answers). */
+  pins?: Pin[];
 }
 
 export type ScenarioResponse = z.infer<typeof scenarioResponseSchema>;
@@ -70,6 +73,7 @@ export function parseScenario(
       clock: Date.parse(top.data.clock),
       steps,
       ...(top.data.responses === undefined ? {} : { responses: top.data.responses }),
+      ...(top.data.pins === undefined ? {} : { pins: top.data.pins.map(normalPin) }),
       ...(top.data.maxLiveBranches === undefined
         ? {}
         : { maxLiveBranches: top.data.maxLiveBranches }),

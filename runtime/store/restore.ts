@@ -7,6 +7,7 @@
  * in the database as it is until something writes it again. Restoring never writes.
  */
 import { PROCESS_STATUSES, type ProcessStatus } from '../supervisor/records.ts';
+import { pinsSchema } from '../../shared/pins.ts';
 
 /** A raw record as the database holds it: anything at all, until checked. */
 type Raw = Record<string, unknown>;
@@ -279,6 +280,8 @@ const SETTING_CHECKS: Record<string, (v: unknown) => string | null> = {
     Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100_000
       ? null
       : `it is ${show(v)}, not a whole number of passes from 1 to 100,000`,
+  // The workspace's pinned answers (web/calls/pinStore.ts); a damaged list reads as none.
+  pins: (v) => (pinsSchema.safeParse(v).success ? null : 'it is not a list of pins'),
 };
 
 /** A setting as stored (version 2: wrapped), and read back: its value, or a problem. */

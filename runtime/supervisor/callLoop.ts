@@ -2,6 +2,7 @@ import type { CallProgress } from '../calls/callProgress.ts';
 import { CallSender, type CallSenderDeps, type CallWait } from '../calls/callSender.ts';
 import { allowOrigins } from '../calls/originAllowlist.ts';
 import { DEFAULT_PER_ORIGIN, OriginLimiter } from '../calls/originLimiter.ts';
+import { pinnedAttempt } from '../calls/pinnedAnswer.ts';
 import type { AttemptResult } from '../calls/recordedCall.ts';
 import { noSecrets } from '../calls/secrets.ts';
 import { sendAttempt } from '../calls/sendAttempt.ts';
@@ -77,7 +78,7 @@ export class CallLoop implements CallTimes {
     // No options: no secrets and no origin allowed, so every attempt is refused unsent.
     const secrets = options?.secrets ?? noSecrets;
     const allow = options?.allow ?? allowOrigins([]);
-    const attempt: CallSenderDeps['attempt'] =
+    const send: CallSenderDeps['attempt'] =
       options?.attempt ??
       (async (call, key, signal) => ({
         result: await sendAttempt(call, {
@@ -91,6 +92,14 @@ export class CallLoop implements CallTimes {
           ...(options?.startTimer ? { startTimer: options.startTimer } : {}),
         }),
       }));
+    // A pinned call is answered by its pin, and nothing is sent (docs/format.md#pinned-answers).
+    const pins = options?.pins;
+    const attempt: CallSenderDeps['attempt'] = pins
+      ? async (call, key, signal, about) => {
+          const pinned = await pinnedAttempt(pins, about.wait, clock.now());
+          return pinned ? { result: pinned } : send(call, key, signal, about);
+        }
+      : send;
     this.sender = new CallSender({
       now: () => clock.now(),
       store: {

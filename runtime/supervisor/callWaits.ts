@@ -14,7 +14,15 @@ export function callWaitsOf(snapshot: Snapshot): CallWait[] {
 
 function collect(scope: ScopeSnapshot, prefix: string, out: CallWait[]): void {
   for (const w of scope.waits)
-    if (w.call) out.push({ seq: w.seq, node: prefix + w.node, gen: w.gen, call: w.call });
+    if (w.call)
+      out.push({
+        seq: w.seq,
+        node: prefix + w.node,
+        gen: w.gen,
+        call: w.call,
+        flow: scope.flow,
+        local: w.node,
+      });
   for (const c of scope.children) collect(c.scope, `${prefix}${c.node}/`, out);
 }
 

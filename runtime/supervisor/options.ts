@@ -4,6 +4,7 @@ import type { ExtraFunctions } from '../expr/evaluate.ts';
 import type { CallSenderDeps } from '../calls/callSender.ts';
 import type { OriginAllowlist } from '../calls/originAllowlist.ts';
 import type { SecretSource } from '../calls/secrets.ts';
+import type { PinSource } from '../calls/pinnedAnswer.ts';
 import type { StartTimer } from '../calls/sendAttempt.ts';
 
 /**
@@ -28,6 +29,11 @@ export interface CallOptions {
   startTimer?: StartTimer;
   /** Sends one attempt instead of sendAttempt: a scenario's scripted answers, a test. */
   attempt?: CallSenderDeps['attempt'];
+  /**
+   * The pins of calls (docs/format.md#pinned-answers), asked before each attempt: a pinned call
+   * is answered by its pin and nothing is sent, `attempt` included.
+   */
+  pins?: PinSource;
   /**
    * Told of every attempt that got its result (the journal's call-attempt entry, when it was
    * answered on the clock): a scenario's report lists them though its store keeps no journal.

@@ -120,6 +120,8 @@ export type SupervisorJournalEntry =
       status: number;
       error?: string;
       ms: number;
+      /** Answered by the call's pin (docs/format.md#pinned-answers): nothing was sent. */
+      pinned?: true;
     }
   /** Older passes the retention rule summed up: how many, how many entries, from when to when. */
   | { type: 'summarized'; passes: number; entries: number; from: number; to: number };

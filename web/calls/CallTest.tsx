@@ -4,6 +4,7 @@ import type { TestRequestResult } from '../runtime/testRequest.ts';
 import { useRuntime } from '../state/runtimeConnection.ts';
 import { Button } from '../ui/Button.tsx';
 import { Play, Plus } from '../ui/icons.tsx';
+import { PinAnswer, PinnedCall } from './CallPin.tsx';
 import { literalOrigin } from './literalOrigin.ts';
 import { useCallSettings } from './useCallSettings.ts';
 import './calls.css';
@@ -45,6 +46,7 @@ export function CallTest({ trigger }: { trigger: Trigger & { call: Call } }) {
 
   return (
     <div className="call-test">
+      <PinnedCall trigger={trigger.id} />
       {notAllowed && (
         <p className="call-test__notice">
           <span>
@@ -74,6 +76,9 @@ export function CallTest({ trigger }: { trigger: Trigger & { call: Call } }) {
       <div id={resultId} role="status" aria-live="polite">
         {shown?.trigger === trigger.id && <TestAnswer result={shown.result} />}
       </div>
+      {shown?.trigger === trigger.id && shown.result.kind === 'answer' && shown.result.pinnable && (
+        <PinAnswer trigger={trigger.id} answer={shown.result.pinnable} />
+      )}
     </div>
   );
 }

@@ -101,7 +101,9 @@ export function CallWaitView({
               {attempts.map((a) => (
                 <li key={`${a.attempt}@${a.at}`}>
                   Attempt {a.attempt} → {a.error ?? a.status}{' '}
-                  <span className="hint">({a.ms} ms)</span>
+                  <span className="hint">
+                    {a.pinned ? '(answered by its pin)' : `(${a.ms} ms)`}
+                  </span>
                 </li>
               ))}
             </ol>

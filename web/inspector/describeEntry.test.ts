@@ -41,6 +41,12 @@ describe('a call attempt in words', () => {
     );
   });
 
+  it('rule: an attempt answered by its pin says so, and that nothing was sent', () => {
+    expect(attempt({ url: 'https://shop.test/pay', status: 200, ms: 0, pinned: true })).toBe(
+      'pay: attempt 2 → 200, answered by its pin (POST https://shop.test/pay not sent)',
+    );
+  });
+
   it('rule: a secret in the recorded URL is shown by its name, as $secret(...)', () => {
     expect(attempt({ url: 'https://shop.test/pay?k={{secret:shop}}', status: 200 })).toBe(
       "pay: attempt 2 → 200 (POST https://shop.test/pay?k=$secret('shop'), 12 ms)",

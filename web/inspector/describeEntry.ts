@@ -54,7 +54,10 @@ export function describeEntry(e: JournalEntry, { generation = true } = {}): stri
     case 'retried':
       return `retried ${e.node}`;
     case 'call-attempt':
-      // The URL as recorded: a secret in it is its name, never its value.
+      // The URL as recorded: a secret in it is its name, never its value. A pinned attempt sent
+      // nothing (docs/format.md#pinned-answers): it says so instead of a time.
+      if (e.pinned)
+        return `${e.node}: attempt ${e.attempt} → ${e.error ?? e.status}, answered by its pin (${e.method} ${maskSecrets(e.url)} not sent)`;
       return `${e.node}: attempt ${e.attempt} → ${e.error ?? e.status} (${e.method} ${maskSecrets(e.url)}, ${e.ms} ms)`;
     case 'summarized':
       return `${e.passes} older passes summed up (${e.entries} entries, until ${new Date(e.to).toISOString()})`;

@@ -1,3 +1,4 @@
+import type { Pin } from '../../shared/pins.ts';
 import { transfer, wrap, type Remote } from 'comlink';
 import { inSeconds } from '../../runtime/expr/inSeconds.ts';
 import type { Call, Flow, Trigger } from '../../shared/schema.ts';
@@ -90,6 +91,12 @@ export interface Runtime {
   removeSecret(name: string): Promise<void>;
   /** One attempt of a call trigger, sent by the worker with the workspace's settings. */
   testRequest(trigger: Trigger & { call: Call }): Promise<TestRequestResult>;
+  /** Pins an answer to a call (docs/format.md#pinned-answers); the pin as kept, or why not. */
+  pinCall(pin: Pin): Promise<Checked<Pin>>;
+  /** Removes a call's pin; false when it had none. */
+  unpinCall(at: { flow: string; node: string; trigger: string }): Promise<boolean>;
+  /** An import's pins, each replacing its call's; refused whole past the workspace's limit. */
+  restorePins(pins: Pin[]): Promise<Checked<number>>;
   /** Saves a workspace flow (kept in memory if the disk refuses) and tells every tab. */
   saveFlow(flow: Flow): Promise<void>;
   deleteFlow(id: string): Promise<void>;
@@ -298,6 +305,9 @@ export async function createRuntime(options: {
     // Comlink's Remote type spreads over a union's members; the value is the union itself.
     allowOrigin: (text) => call((r) => r.allowOrigin(text) as Promise<Checked<string>>),
     removeOrigin: (origin) => call((r) => r.removeOrigin(origin)),
+    pinCall: (pin) => call((r) => r.pinCall(pin) as Promise<Checked<Pin>>),
+    unpinCall: (at) => call((r) => r.unpinCall(at)),
+    restorePins: (pins) => call((r) => r.restorePins(pins) as Promise<Checked<number>>),
     setSecret: (name, value) => call((r) => r.setSecret(name, value) as Promise<Checked<string>>),
     removeSecret: (name) => call((r) => r.removeSecret(name)),
     testRequest: (trigger) => call((r) => r.testRequest(trigger) as Promise<TestRequestResult>),

@@ -1,3 +1,4 @@
+import type { Pin } from '../../shared/pins.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { TestHooks } from './testHooks.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
@@ -37,6 +38,8 @@ export interface ProcessView {
 /** The workspace's flows and whether everything is saved, read in one call. */
 export interface FlowsView {
   flows: Flow[];
+  /** The workspace's pinned answers of calls (docs/format.md#pinned-answers). */
+  pins: Pin[];
   saveState: SaveState;
   /** Records read that could not be restored, each named with what is wrong (restore.ts). */
   damaged?: string[];

@@ -6,6 +6,7 @@ import type { OriginLimiter } from '../../runtime/calls/originLimiter.ts';
 import type { SecretSource } from '../../runtime/calls/secrets.ts';
 import { sendAttempt } from '../../runtime/calls/sendAttempt.ts';
 import type { Call, Trigger } from '../../shared/schema.ts';
+import { pinnableAnswer, type Pin } from '../../shared/pins.ts';
 
 /** The most of an answer's body the panel is sent and shows, in characters. */
 export const SHOWN_BODY_LIMIT = 20_000;
@@ -27,6 +28,11 @@ export type TestRequestResult =
       error?: string;
       /** Whether anything was sent at all (false for a refusal before sending). */
       sent: boolean;
+      /**
+       * The answer as a pin would keep it (docs/format.md#pinned-answers), scrubbed of every
+       * secret value sent; absent when nothing answered or the answer is too large to pin.
+       */
+      pinnable?: Pick<Pin, 'status' | 'headers' | 'body'>;
     }
   | { kind: 'problem'; message: string };
 
@@ -85,6 +91,7 @@ export async function testRequest(
   const durationMs = Math.max(0, Math.round(settings.now() - started));
   const { outcome } = result;
   const body = shownBody(outcome.body);
+  const pinnable = result.sent ? pinnableAnswer(outcome) : undefined;
   return {
     kind: 'answer',
     request: {
@@ -101,6 +108,7 @@ export async function testRequest(
     bodyTruncated: body.truncated,
     ...(outcome.error === undefined ? {} : { error: mask(outcome.error) }),
     sent: result.sent,
+    ...(pinnable ? { pinnable } : {}),
   };
 }
 

@@ -33,6 +33,9 @@ import { callOptionsFor } from './callOptions.ts';
 import { testRequest, type TestRequestResult } from './testRequest.ts';
 import { OriginLimiter } from '../../runtime/calls/originLimiter.ts';
 import type { Call, Trigger } from '../../shared/schema.ts';
+import type { Pin } from '../../shared/pins.ts';
+import { pinStore } from '../calls/pinStore.ts';
+import type { Checked } from '../calls/callSettingsRules.ts';
 
 /** Real time a run holds the worker at most before it lets queued messages in. */
 const RUN_SLICE_MS = 16;
@@ -73,6 +76,8 @@ export async function openWorkerRuntime(
   const calls = await callOptionsFor(start.dbName);
   // Test requests wait their turn among themselves only: they never hold up a process's calls.
   const testLimiter = new OriginLimiter();
+  // The workspace's pinned answers (pinStore.ts): a pinned call is answered without sending.
+  const pins = pinStore(store);
   const supervisor = new Supervisor(store, clock, {
     locks,
     newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
@@ -81,8 +86,9 @@ export async function openWorkerRuntime(
     betweenSteps: timeSlices(start.runSliceMs ?? RUN_SLICE_MS),
     // `$block`, when an e2e test of the dev server asked for it (testHooks.ts); else none.
     functions: testFunctions(start.testHooks),
-    // Calls go out from this worker, to the workspace's allowed origins, with its secrets.
-    calls,
+    // Calls go out from this worker, to the workspace's allowed origins, with its secrets;
+    // a pinned one is answered by its pin instead.
+    calls: { ...calls, pins: pins.source() },
   });
   await seedWorkspace(idb, start.seed);
   // Before anything else can run it again: the step the last worker was ended in fails.
@@ -194,7 +200,12 @@ export async function openWorkerRuntime(
         (a.name ?? a.id).localeCompare(b.name ?? b.id),
       );
       const damaged = idb.damaged().map((p) => p.message);
-      return { flows, saveState: store.saveState, ...(damaged.length ? { damaged } : {}) };
+      return {
+        flows,
+        pins: await pins.list(),
+        saveState: store.saveState,
+        ...(damaged.length ? { damaged } : {}),
+      };
     },
 
     /**
@@ -363,6 +374,26 @@ export async function openWorkerRuntime(
           now: () => performance.now(),
         },
       ),
+
+    /**
+     * Pins an answer to a call, or removes a call's pin, or restores an import's pins
+     * (docs/format.md#pinned-answers); every tab hears of it as a change of the flows.
+     */
+    async pinCall(pin: Pin): Promise<Checked<Pin>> {
+      const kept = await pins.pin(pin);
+      if (kept.ok) changed({ flows: true });
+      return kept;
+    },
+    async unpinCall(at: { flow: string; node: string; trigger: string }): Promise<boolean> {
+      const removed = await pins.unpin(at);
+      if (removed) changed({ flows: true });
+      return removed;
+    },
+    async restorePins(given: Pin[]): Promise<Checked<number>> {
+      const restored = await pins.restore(given);
+      if (restored.ok && restored.value > 0) changed({ flows: true });
+      return restored;
+    },
 
     async saveFlow(flow: Flow): Promise<void> {
       await store.putFlow(flow);

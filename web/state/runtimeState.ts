@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Pin } from '../../shared/pins.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Runtime, RuntimeClientState } from '../runtime/createRuntime.ts';
@@ -17,6 +18,8 @@ interface RuntimeState {
   /** Set once the runtime opened (the runtime itself is a service: RuntimeConnection). */
   ready: boolean;
   flows: Flow[];
+  /** The workspace's pinned answers of calls, read with the flows. */
+  pins: Pin[];
   /** The window of the process table last read, and its counts. */
   list: ProcessList;
   /** The window the process table shows now (its rows in view and around them, its filter). */
@@ -42,6 +45,7 @@ export const createRuntimeStateStore = (): RuntimeStateStore =>
   createStore<RuntimeState>()(() => ({
     ready: false,
     flows: [],
+    pins: [],
     list: {
       query: { offset: 0, limit: FIRST_WINDOW },
       rows: [],
@@ -107,9 +111,10 @@ export async function refreshFlows(store: RuntimeStateStore, runtime: Runtime): 
   const view = await runtime.flowsView();
   const before = store.getState();
   const flows = sameJson(before.flows, view.flows) ? before.flows : view.flows;
+  const pins = sameJson(before.pins, view.pins) ? before.pins : view.pins;
   // What is as it was keeps its object, so that the views that show it do not render.
-  if (before.ready && flows === before.flows) return;
-  store.setState({ ready: true, flows });
+  if (before.ready && flows === before.flows && pins === before.pins) return;
+  store.setState({ ready: true, flows, pins });
 }
 
 /**

@@ -46,6 +46,8 @@ export {
   PanelRight,
   Pause,
   Pencil,
+  Pin,
+  PinOff,
   Play,
   Plus,
   Redo2,

@@ -1,4 +1,5 @@
 import { schemaUrl } from '../../shared/jsonSchemas.ts';
+import type { Pin } from '../../shared/pins.ts';
 import type { Flow } from '../../shared/schema.ts';
 
 /** A flow and every flow it calls, transitively, those the workspace has, the flow first. */
@@ -21,9 +22,21 @@ export function withCalledFlows(flow: Flow, workspace: ReadonlyMap<string, Flow>
 export const flowFileText = (flow: Flow) =>
   `${JSON.stringify({ $schema: schemaUrl('flow/1'), ...withoutSchema(flow) }, null, 2)}\n`;
 
-/** A `flows/1` file, led by the address of its JSON Schema. */
-export const flowsFileText = (flows: readonly Flow[]) =>
-  `${JSON.stringify({ $schema: schemaUrl('flows/1'), format: 'flows/1', flows }, null, 2)}\n`;
+/**
+ * A `flows/1` file, led by the address of its JSON Schema, with the pins of its flows' calls
+ * (docs/format.md#pinned-answers), when any of them has one.
+ */
+export function flowsFileText(flows: readonly Flow[], pins: readonly Pin[] = []): string {
+  const ids = new Set(flows.map((f) => f.id));
+  const own = pins.filter((p) => ids.has(p.flow));
+  const file = {
+    $schema: schemaUrl('flows/1'),
+    format: 'flows/1',
+    flows,
+    ...(own.length > 0 ? { pins: own } : {}),
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
 
 // A flow imported with a "$schema" keeps it; the file written names the schema of its own format.
 function withoutSchema(flow: Flow): Flow {

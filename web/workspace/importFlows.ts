@@ -1,5 +1,6 @@
 import { describeProblem } from '../../shared/describeProblem.ts';
 import { parseFlowFile } from '../../shared/parseFlowFile.ts';
+import type { Pin } from '../../shared/pins.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { validateFlow } from '../../shared/validateFlow.ts';
 
@@ -29,6 +30,8 @@ export type ImportResult =
   | {
       ok: true;
       flows: Flow[];
+      /** The file's pinned answers, following renamed flows; those for no call are dropped. */
+      pins: Pin[];
       renamed: [string, string][];
       warnings: string[];
       cannotRun: CannotRun[];
@@ -91,13 +94,46 @@ export function importFlows(text: string, existing: ReadonlySet<string>): Import
       n.kind === 'subflow' && rename.has(n.flow) ? { ...n, flow: rename.get(n.flow)! } : n,
     ),
   }));
+  const pins = importedPins(parsed.pins, flows, rename);
   return {
     ok: true,
     flows,
+    pins: pins.kept,
     renamed: [...rename],
-    warnings: parsed.warnings,
+    warnings: [...parsed.warnings, ...pins.dropped],
     cannotRun: cannotRun(flows, existing),
   };
+}
+
+/**
+ * The file's pins that answer a call of the imported flows, their flow ids renamed as the flows
+ * are. A pin for a flow the file does not hold, a node it does not have, or a trigger that is not
+ * a call is dropped, with a warning naming it by its place in the file (docs/format.md#pinned-answers).
+ */
+function importedPins(
+  pins: readonly Pin[],
+  flows: readonly Flow[],
+  rename: ReadonlyMap<string, string>,
+): { kept: Pin[]; dropped: string[] } {
+  const byId = new Map(flows.map((f) => [f.id, f]));
+  const kept: Pin[] = [];
+  const dropped: string[] = [];
+  pins.forEach((pin, i) => {
+    const flow = byId.get(rename.get(pin.flow) ?? pin.flow);
+    const node = flow?.nodes.find((n) => n.id === pin.node);
+    const call =
+      node?.kind === 'continue-after' &&
+      node.on.some((t) => t.id === pin.trigger && t.call !== undefined);
+    if (!flow) dropped.push(`pins[${i}]: the file has no flow "${pin.flow}"; the pin was dropped`);
+    else if (!node)
+      dropped.push(`pins[${i}]: flow "${pin.flow}" has no node "${pin.node}"; the pin was dropped`);
+    else if (!call)
+      dropped.push(
+        `pins[${i}]: node "${pin.node}" has no call trigger "${pin.trigger}"; the pin was dropped`,
+      );
+    else kept.push({ ...pin, flow: flow.id });
+  });
+  return { kept, dropped };
 }
 
 /** The imported flows that cannot run, checked as the designer will check them once in. */

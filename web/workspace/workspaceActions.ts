@@ -1,3 +1,4 @@
+import type { Pin } from '../../shared/pins.ts';
 import type { Flow } from '../../shared/schema.ts';
 import {
   currentFlow,
@@ -44,7 +45,8 @@ export function createWorkspaceActions(deps: {
     renameWorkspaceFlow: (id: string, name: string) => renameWorkspaceFlow(ws, id, name),
     duplicateWorkspaceFlow: (id: string) => duplicateWorkspaceFlow(ws, id),
     deleteWorkspaceFlow: (id: string) => deleteWorkspaceFlow(ws, id),
-    addImportedFlows: (flows: readonly Flow[]) => addImportedFlows(ws, flows),
+    addImportedFlows: (flows: readonly Flow[], pins: readonly Pin[] = []) =>
+      addImportedFlows(ws, flows, pins),
     savePendingEdit: () => savePendingEdit(ws),
     startAutosave: (delayMs?: number) => startAutosave(ws, delayMs),
   };
@@ -148,9 +150,21 @@ async function deleteWorkspaceFlow(ws: Workspace, id: string): Promise<void> {
 }
 
 /** Adds imported flows (already given fresh ids) to the workspace and opens the first. */
-async function addImportedFlows(ws: Workspace, flows: readonly Flow[]): Promise<void> {
-  for (const f of flows) await (await runtime(ws)).saveFlow(f);
+/**
+ * Saves imported flows and restores their pins (docs/format.md#pinned-answers). The pins go
+ * first: if the workspace cannot keep them (too many), nothing is saved and the reason returned.
+ */
+async function addImportedFlows(
+  ws: Workspace,
+  flows: readonly Flow[],
+  pins: readonly Pin[],
+): Promise<string | undefined> {
+  const rt = await runtime(ws);
+  const restored = await rt.restorePins([...pins]);
+  if (!restored.ok) return restored.error;
+  for (const f of flows) await rt.saveFlow(f);
   if (flows[0]) await openWorkspaceFlow(ws, flows[0].id, flows[0]);
+  return undefined;
 }
 
 /**

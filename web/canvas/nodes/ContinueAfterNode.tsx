@@ -5,6 +5,8 @@ import { describeTrigger } from '../../designer/describeNode.ts';
 import { NodeShell } from './NodeShell.tsx';
 import { SourceHandle } from './SourceHandle.tsx';
 import { TriggerIcon } from '../../ui/icons.tsx';
+import { usePinnedTriggers } from '../../calls/usePins.ts';
+import { PinMarker } from './PinMarker.tsx';
 
 /**
  * A durable stop with its triggers, one row each. Every row has its own source handle, so an
@@ -19,6 +21,7 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
 }: NodeProps<Node<FlowNodeData, 'continue-after'>>) {
   const { node } = data;
   const triggers = node.kind === 'continue-after' ? node.on : [];
+  const pinned = usePinnedTriggers(id).split('\n');
 
   // React Flow measures handles when a node mounts or resizes; renaming a trigger changes a
   // handle id without a resize, so tell it to measure again (but not on mount: 1,000 nodes).
@@ -57,6 +60,7 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
                     {t.into}
                   </span>
                 )}
+                {trigger.call && pinned.includes(trigger.id) && <PinMarker />}
                 <span className="wf-trigger__id">{trigger.id}</span>
                 <SourceHandle
                   node={id}

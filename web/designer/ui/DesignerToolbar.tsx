@@ -11,6 +11,7 @@ import {
   withCalledFlows,
 } from '../../workspace/exportFlows.ts';
 import { useWorkspaceActions } from '../../workspace/workspaceActions.ts';
+import { useRuntimeStateStore } from '../../state/runtimeState.ts';
 import { downloadBpmn } from '../../workspace/exportBpmnFile.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import {
@@ -42,6 +43,9 @@ export function DesignerToolbar({
   const flowId = useDesigner((s) => s.meta.id);
   const open = useDesigner((s) => s.open);
   const { workspaceFlows } = useWorkspaceActions();
+  // Read when exporting, not subscribed to: a pin set elsewhere does not render the toolbar.
+  const runtimeState = useRuntimeStateStore();
+  const pins = () => runtimeState.getState().pins;
   const designer = useDesignerStore();
   const { autoLayout, redoEdit, undoEdit, currentFlow } = useDesignerActions();
   const showFlow = useShowFlow();
@@ -89,7 +93,7 @@ export function DesignerToolbar({
         const flow = currentFlow();
         const all = workspaceFlows();
         all.set(flow.id, flow);
-        download(`${flowId}.flows.json`, flowsFileText(withCalledFlows(flow, all)));
+        download(`${flowId}.flows.json`, flowsFileText(withCalledFlows(flow, all), pins()));
       },
     },
     'separator',

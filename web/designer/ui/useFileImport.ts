@@ -60,15 +60,31 @@ export function useFileImport() {
         setMessage({ ok: false, text: `${source}: ${result.message}` });
         return;
       }
-      await addImportedFlows(result.flows);
+      const refused = await addImportedFlows(result.flows, result.pins);
+      if (refused) {
+        setMessage({ ok: false, text: `${source}: The file was not imported: ${refused}.` });
+        return;
+      }
       const renamed = result.renamed.map(
         ([from, to]) => `"${from}" came in as "${to}" (that id was taken).`,
       );
       const cannotRun = result.cannotRun.map((f) => cannotRunNote(f.name, f.problems.length));
       const names = result.flows.map((f) => f.name ?? f.id).join(', ');
+      const pinned =
+        result.pins.length === 0
+          ? []
+          : [
+              `${result.pins.length} pinned ${result.pins.length === 1 ? 'answer' : 'answers'} restored.`,
+            ];
       setMessage({
         ok: true,
-        text: sentences([`Imported ${names}.`, ...renamed, ...cannotRun, ...result.warnings]),
+        text: sentences([
+          `Imported ${names}.`,
+          ...renamed,
+          ...pinned,
+          ...cannotRun,
+          ...result.warnings,
+        ]),
         about: result.flows.map((f) => f.id),
       });
     },
