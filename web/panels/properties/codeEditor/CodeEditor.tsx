@@ -22,7 +22,7 @@ import { CodeMirrorEditor } from '../../../ui/codeEditor/CodeMirrorEditor.tsx';
 import { fieldControl } from '../../../ui/codeEditor/editorControl.ts';
 import { completeExpression } from './completeExpression.ts';
 import { completeCallExpression } from './completeSecret.ts';
-import { contextPathsOf } from './contextPaths.ts';
+import { contextPathsOf } from '../../../designer/contextPaths.ts';
 import { jsonataHighlighting } from '../../../ui/codeEditor/jsonataLanguage.ts';
 
 /** Context paths written anywhere in the open flow, read when completion is asked for. */
