@@ -5,10 +5,18 @@ import { quote } from './quote.ts';
 import type { Call } from './schema.ts';
 import { secretUses } from './secretRefs.ts';
 
-/** One reason a call cannot be made, with the rule it breaks (validateFlow's Problem, unlocated). */
+/**
+ * The field of a call a problem is in, so a form can show it under that field: `url`, `body`,
+ * `timeout`, `headers` (their count), `header:NAME` (its name), `header-value:NAME`, and
+ * `retry.max`, `retry.backoff`, `retry.interval`, `retry.maxInterval`.
+ */
+export type CallField = string;
+
+/** One reason a call cannot be made, with the rule it breaks and the field it is in. */
 export interface CallProblem {
   rule: string;
   message: string;
+  field: CallField;
 }
 
 /** A header name as HTTP has it: a token (RFC 9110, section 5.6.2). */
@@ -29,7 +37,8 @@ const HTTP_URL = /^https?:\/\//i;
  */
 export function callProblems(call: Call): CallProblem[] {
   const problems: CallProblem[] = [];
-  const add = (rule: string, message: string) => problems.push({ rule, message });
+  let field: CallField = 'url';
+  const add = (rule: string, message: string) => problems.push({ rule, message, field });
 
   const expression = (what: string, text: string) => {
     const p = expressionProblem(text);
@@ -47,6 +56,7 @@ export function callProblems(call: Call): CallProblem[] {
   }
 
   const headers = Object.entries(call.headers ?? {});
+  field = 'headers';
   if (headers.length > CALL_LIMITS.maxHeaders) {
     add(
       'call-headers',
@@ -55,6 +65,7 @@ export function callProblems(call: Call): CallProblem[] {
   } else {
     const seen = new Set<string>();
     for (const [name, value] of headers) {
+      field = `header:${name}`;
       const lower = name.toLowerCase();
       if (!HEADER_NAME.test(name))
         add('call-headers', `header ${quote(name)}: not a header name (letters, digits, "-" …)`);
@@ -63,10 +74,12 @@ export function callProblems(call: Call): CallProblem[] {
       else if (seen.has(lower))
         add('call-headers', `header ${quote(name)}: named twice (names ignore case)`);
       seen.add(lower);
+      field = `header-value:${name}`;
       expression(`header ${quote(name)}`, value);
     }
   }
 
+  field = 'body';
   if (call.body !== undefined) expression('body', call.body);
 
   const duration = (what: string, text: string | undefined, min: 'zero' | 'above zero') => {
@@ -78,20 +91,25 @@ export function callProblems(call: Call): CallProblem[] {
       return void add('call-duration', `${what}: must be longer than no time at all`);
     return ms;
   };
+  field = 'timeout';
   const timeout = duration('timeout', call.timeout, 'above zero');
   if (timeout !== undefined && timeout > durationMs(CALL_LIMITS.maxTimeout)!)
     add('call-duration', `timeout: at most ${CALL_LIMITS.maxTimeout} is allowed`);
 
   const retry = call.retry;
   if (retry) {
+    field = 'retry.max';
     if (retry.max !== undefined && retry.max > CALL_LIMITS.maxRetries)
       add(
         'call-retry',
         `retry max: ${retry.max.toLocaleString('en')} is more than the ${CALL_LIMITS.maxRetries} retries allowed`,
       );
+    field = 'retry.backoff';
     if (retry.backoff !== undefined && retry.backoff > CALL_LIMITS.maxBackoff)
       add('call-retry', `retry backoff: at most ${CALL_LIMITS.maxBackoff} is allowed`);
+    field = 'retry.interval';
     const interval = duration('retry interval', retry.interval, 'zero');
+    field = 'retry.maxInterval';
     const cap = duration('retry maxInterval', retry.maxInterval, 'above zero');
     if (cap !== undefined && cap < (interval ?? durationMs(CALL_DEFAULTS.retry.interval)!))
       add('call-retry', 'retry maxInterval: is shorter than the interval it caps');

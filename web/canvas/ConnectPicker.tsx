@@ -1,9 +1,10 @@
 import { Command } from 'cmdk';
 import { useState, type KeyboardEvent } from 'react';
-import type { NodeKind } from '../../shared/schema.ts';
 import { useDesigner, useDesignerActions } from '../designer/designerStore.ts';
 import { triggerHandleId } from '../designer/canvasTypes.ts';
-import { KIND_ICONS, KIND_NAMES } from '../designer/kinds.ts';
+import { KIND_ICONS } from '../designer/kinds.ts';
+import { ENTRY_NAMES, PALETTE_ENTRIES, type PaletteEntry } from '../designer/paletteEntries.ts';
+import { CallIcon } from '../ui/icons.tsx';
 import type { ConnectFrom } from './nodes/SourceHandle.tsx';
 
 export type { ConnectFrom };
@@ -20,7 +21,7 @@ export interface ConnectPickerProps {
   onClose: (target: string | undefined) => void;
 }
 
-const NEW_KINDS = (Object.keys(KIND_NAMES) as NodeKind[]).filter((k) => k !== 'start');
+const NEW_KINDS = PALETTE_ENTRIES.filter((k) => k !== 'start');
 
 /**
  * A searchable list that finishes a connection: to a node of the flow, or to a new node of a
@@ -45,7 +46,8 @@ export function ConnectPicker({ from, at, screen, existing, onClose }: ConnectPi
     connect({ source: from.node, sourceHandle: handle, target: id, targetHandle: null });
     onClose(id);
   };
-  const add = (kind: NodeKind) => onClose(addConnectedNode(kind, at, { node: from.node, handle }));
+  const add = (kind: PaletteEntry) =>
+    onClose(addConnectedNode(kind, at, { node: from.node, handle }));
   return (
     <div
       role="dialog"
@@ -91,8 +93,11 @@ export function ConnectPicker({ from, at, screen, existing, onClose }: ConnectPi
           )}
           <Command.Group heading="A new node">
             {NEW_KINDS.map((k) => (
-              <Command.Item key={k} value={`new ${KIND_NAMES[k]}`} onSelect={() => add(k)}>
-                <span aria-hidden="true">{KIND_ICONS[k]} </span>New {KIND_NAMES[k]} node
+              <Command.Item key={k} value={`new ${ENTRY_NAMES[k]}`} onSelect={() => add(k)}>
+                <span aria-hidden="true">
+                  {k === 'call' ? <CallIcon size={12} /> : KIND_ICONS[k]}{' '}
+                </span>
+                New {ENTRY_NAMES[k]} node
               </Command.Item>
             ))}
           </Command.Group>

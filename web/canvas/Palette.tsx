@@ -1,20 +1,24 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { NODE_KINDS, type NodeKind } from '../../shared/schema.ts';
 import { KIND_DRAG_TYPE } from './kindDrag.ts';
-import { KIND_NAMES } from '../designer/kinds.ts';
+import {
+  ENTRY_NAMES,
+  ENTRY_NOTES,
+  PALETTE_ENTRIES,
+  type PaletteEntry,
+} from '../designer/paletteEntries.ts';
 import { rovingIndex } from '../ui/rovingIndex.ts';
 import './nodes/nodes.css';
-import { KindIcon } from '../ui/icons.tsx';
+import { CallIcon, KindIcon } from '../ui/icons.tsx';
 
 export interface PaletteProps {
-  /** Adds a node of this kind (the canvas adds it at the centre of the view). */
-  onAdd: (kind: NodeKind) => void;
+  /** Adds a node of this kind, or a Call (the canvas adds it at the centre of the view). */
+  onAdd: (kind: PaletteEntry) => void;
   /** How the items are laid out; arrow keys of both directions move either way. */
   orientation?: 'horizontal' | 'vertical';
 }
 
 /**
- * The seven node kinds as a toolbar: click (or Enter, Space) adds one at the centre, dragging
+ * The seven node kinds and a Call (paletteEntries.ts) as a toolbar: click (or Enter, Space) adds one at the centre, dragging
  * one onto the canvas adds it where it is dropped. One item is in the tab order at a time and
  * arrow keys move between them (WAI-ARIA toolbar pattern).
  */
@@ -23,14 +27,14 @@ export function Palette({ onAdd, orientation = 'horizontal' }: PaletteProps) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = rovingIndex(event.key, active, NODE_KINDS.length);
+    const next = rovingIndex(event.key, active, PALETTE_ENTRIES.length);
     if (next === undefined) return;
     event.preventDefault();
     setActive(next);
     buttons.current[next]?.focus();
   };
 
-  const onDragStart = (event: DragEvent<HTMLButtonElement>, kind: NodeKind) => {
+  const onDragStart = (event: DragEvent<HTMLButtonElement>, kind: PaletteEntry) => {
     event.dataTransfer.setData(KIND_DRAG_TYPE, kind);
     event.dataTransfer.effectAllowed = 'move';
   };
@@ -43,7 +47,7 @@ export function Palette({ onAdd, orientation = 'horizontal' }: PaletteProps) {
       aria-orientation={orientation}
       onKeyDown={onKeyDown}
     >
-      {NODE_KINDS.map((kind, i) => (
+      {PALETTE_ENTRIES.map((kind, i) => (
         <button
           key={kind}
           ref={(el) => {
@@ -51,8 +55,8 @@ export function Palette({ onAdd, orientation = 'horizontal' }: PaletteProps) {
           }}
           type="button"
           className={`wf-palette__item wf-palette__item--${kind}`}
-          aria-label={`Add ${KIND_NAMES[kind]}`}
-          title={`Add ${KIND_NAMES[kind]}: click, or drag onto the canvas`}
+          aria-label={`Add ${ENTRY_NAMES[kind]}`}
+          title={`Add ${ENTRY_NAMES[kind]}${ENTRY_NOTES[kind] ? ` (${ENTRY_NOTES[kind]})` : ''}: click, or drag onto the canvas`}
           tabIndex={i === active ? 0 : -1}
           draggable
           onDragStart={(event) => onDragStart(event, kind)}
@@ -60,9 +64,9 @@ export function Palette({ onAdd, orientation = 'horizontal' }: PaletteProps) {
           onClick={() => onAdd(kind)}
         >
           <span className="wf-palette__icon" aria-hidden="true">
-            <KindIcon kind={kind} />
+            {kind === 'call' ? <CallIcon /> : <KindIcon kind={kind} />}
           </span>
-          {KIND_NAMES[kind]}
+          {ENTRY_NAMES[kind]}
         </button>
       ))}
     </div>

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_KINDS } from '../../shared/schema.ts';
+import { PALETTE_ENTRIES } from '../designer/paletteEntries.ts';
 import { KIND_DRAG_TYPE, kindFromDrag } from './kindDrag.ts';
 
 const dropOf = (data: Record<string, string>) => ({ getData: (type: string) => data[type] ?? '' });
 
 describe('kindFromDrag', () => {
-  it('reads every kind the palette drags', () => {
-    for (const kind of NODE_KINDS) {
+  it('reads every kind the palette drags, and its Call', () => {
+    expect(PALETTE_ENTRIES).toContain('call');
+    for (const kind of PALETTE_ENTRIES) {
       expect(kindFromDrag(dropOf({ [KIND_DRAG_TYPE]: kind }))).toBe(kind);
     }
   });

@@ -110,9 +110,11 @@ export function describeTrigger(trigger: Trigger): TriggerDescription {
 
 /**
  * The host a call's url expression names, for the node's row: the host of the text it starts
- * with (`'https://shop.example/api/' & order.id` is shop.example), or "a computed URL".
+ * with (`'https://shop.example/api/' & order.id` is shop.example), "a computed URL" when the
+ * expression does not write it out, "no URL yet" when there is none.
  */
 export function callHost(url: string): string {
+  if (url.trim() === '') return 'no URL yet';
   const m = /^\s*["']https?:\/\/([^/"'?#\s]+)/i.exec(url);
   return m ? m[1]! : 'a computed URL';
 }

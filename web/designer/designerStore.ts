@@ -7,14 +7,15 @@ import {
 } from '@xyflow/react';
 import { useMemo } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Flow, FlowEdge, FlowNode, NodeKind } from '../../shared/schema.ts';
+import type { Flow, FlowEdge, FlowNode } from '../../shared/schema.ts';
 import { analyzeLoops } from '../../shared/loops.ts';
 import type { Problem } from '../../shared/validateFlow.ts';
 import type { CanvasEdge, CanvasNode } from './canvasTypes.ts';
 import { fromCanvas, toCanvas, toCanvasEdge, toCanvasNode, type FlowMeta } from './flowCanvas.ts';
 import { emptyHistory, record, redo, undo, type History } from './history.ts';
 import { freshId, ID_PREFIX } from './newIds.ts';
-import { newNodeOfKind } from './newNode.ts';
+import { newNodeOf } from './newNode.ts';
+import type { PaletteEntry } from './paletteEntries.ts';
 import { boundsOf, freeSpot, NEW_NODE_SIZE } from './placement.ts';
 import { storeContext } from '../state/storeContext.ts';
 
@@ -224,14 +225,19 @@ export function connect(store: DesignerStore, connection: Connection): void {
  */
 export function addConnectedNode(
   store: DesignerStore,
-  kind: NodeKind,
+  kind: PaletteEntry,
   position: { x: number; y: number },
   from: { node: string; handle: string | null },
 ): string {
   let id = '';
   edit(store, (s) => {
     id = freshId(ID_PREFIX[kind] ?? kind, new Set(s.nodes.map((n) => n.id)));
-    const node = { ...toCanvasNode(newNodeOfKind(kind, id), position), selected: true };
+    const made = newNodeOf(
+      kind,
+      id,
+      s.nodes.map((n) => n.data.node),
+    );
+    const node = { ...toCanvasNode(made, position), selected: true };
     const nodes = [...s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node];
     return connected(
       { ...s, nodes },
@@ -301,16 +307,21 @@ export function spotForNew(
   return freeSpot(nodes.map(rectOf), near, NEW_NODE_SIZE, fallback);
 }
 
-/** Adds a node of a kind at a position and selects it; returns its id. */
+/** Adds a node of a kind (or a Call: paletteEntries.ts) at a position and selects it; returns its id. */
 export function addNode(
   store: DesignerStore,
-  kind: NodeKind,
+  kind: PaletteEntry,
   position: { x: number; y: number },
 ): string {
   let id = '';
   edit(store, (s) => {
     id = freshId(ID_PREFIX[kind] ?? kind, new Set(s.nodes.map((n) => n.id)));
-    const node = { ...toCanvasNode(newNodeOfKind(kind, id), position), selected: true };
+    const made = newNodeOf(
+      kind,
+      id,
+      s.nodes.map((n) => n.data.node),
+    );
+    const node = { ...toCanvasNode(made, position), selected: true };
     return { nodes: [...s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node] };
   });
   return id;
@@ -398,14 +409,15 @@ export function designerActions(store: DesignerStore) {
     onEdgesChange: (changes: EdgeChange<CanvasEdge>[]) => onEdgesChange(store, changes),
     connect: (connection: Connection) => connect(store, connection),
     addConnectedNode: (
-      kind: NodeKind,
+      kind: PaletteEntry,
       position: { x: number; y: number },
       from: { node: string; handle: string | null },
     ) => addConnectedNode(store, kind, position, from),
     deleteItems: (nodeIds: readonly string[], edgeIds: readonly string[]) =>
       deleteItems(store, nodeIds, edgeIds),
     spotForNew: (fallback: { x: number; y: number }) => spotForNew(store, fallback),
-    addNode: (kind: NodeKind, position: { x: number; y: number }) => addNode(store, kind, position),
+    addNode: (kind: PaletteEntry, position: { x: number; y: number }) =>
+      addNode(store, kind, position),
     updateNode: (id: string, next: FlowNode) => updateNode(store, id, next),
     updateEdge: (id: string, next: FlowEdge) => updateEdge(store, id, next),
     renameFlow: (name: string) => renameFlow(store, name),

@@ -13,6 +13,7 @@ export const ID_PREFIX: Record<string, string> = {
   fanout: 'split',
   join: 'join',
   'continue-after': 'wait',
+  call: 'call',
   subflow: 'sub',
   end: 'end',
 };

@@ -1,4 +1,7 @@
 import type { FlowNode, NodeKind } from '../../shared/schema.ts';
+import { contextPathsOf } from './contextPaths.ts';
+import { freshId } from './newIds.ts';
+import type { PaletteEntry } from './paletteEntries.ts';
 
 /** A new node of a kind, with the fields its kind needs filled with a sensible start. */
 export function newNodeOfKind(kind: NodeKind, id: string): FlowNode {
@@ -14,4 +17,19 @@ export function newNodeOfKind(kind: NodeKind, id: string): FlowNode {
     default:
       return { id, kind } as FlowNode;
   }
+}
+
+/**
+ * A new node for a palette entry. A Call is a continue-after with one call trigger: GET, an
+ * empty URL (which validation flags until it is written: the app cannot guess where to call),
+ * and its outcome written into a path no node of the flow writes yet, so that it clobbers nothing.
+ */
+export function newNodeOf(entry: PaletteEntry, id: string, others: readonly FlowNode[]): FlowNode {
+  if (entry !== 'call') return newNodeOfKind(entry, id);
+  const into = freshId('response', new Set(contextPathsOf(others)));
+  return {
+    id,
+    kind: 'continue-after',
+    on: [{ id: 'call', call: { method: 'GET', url: '' }, into }],
+  };
 }

@@ -12,6 +12,7 @@ import {
   Clock,
   GitFork,
   GitMerge,
+  Globe,
   Mail,
   Settings2,
   Square,
@@ -116,4 +117,12 @@ export const TriggerIcon = memo(function TriggerIcon({
 /** The icon beside a count of problems. */
 export function ProblemIcon({ size = 12, ...rest }: LucideProps) {
   return <TriangleAlert size={size} aria-hidden="true" {...rest} />;
+}
+
+/**
+ * The icon of a Call: a continue-after whose one trigger is a call, in the palette and on its
+ * node's header, so a request stands apart from a wait at a glance.
+ */
+export function CallIcon({ size = 14, ...rest }: LucideProps) {
+  return <Globe size={size} aria-hidden="true" {...rest} />;
 }

@@ -4,9 +4,13 @@ import { triggerHandleId, type FlowNodeData } from '../../designer/canvasTypes.t
 import { describeTrigger } from '../../designer/describeNode.ts';
 import { NodeShell } from './NodeShell.tsx';
 import { SourceHandle } from './SourceHandle.tsx';
-import { TriggerIcon } from '../../ui/icons.tsx';
+import { CallIcon, TriggerIcon } from '../../ui/icons.tsx';
 import { usePinnedTriggers } from '../../calls/usePins.ts';
+import { callNodeSummary } from '../../designer/callNode.ts';
+import { CallLine } from './CallLine.tsx';
 import { PinMarker } from './PinMarker.tsx';
+
+const CALL_BADGE = { icon: <CallIcon size={12} />, name: 'Call' };
 
 /**
  * A durable stop with its triggers, one row each. Every row has its own source handle, so an
@@ -22,6 +26,8 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
   const { node } = data;
   const triggers = node.kind === 'continue-after' ? node.on : [];
   const pinned = usePinnedTriggers(id).split('\n');
+  // One call and nothing racing it: drawn as a Call, its method and host up front.
+  const asCall = callNodeSummary(node);
 
   // React Flow measures handles when a node mounts or resizes; renaming a trigger changes a
   // handle id without a resize, so tell it to measure again (but not on mount: 1,000 nodes).
@@ -35,7 +41,14 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
   }, [id, handleKey, updateNodeInternals]);
 
   return (
-    <NodeShell data={data} selected={selected} isConnectable={isConnectable} target source="header">
+    <NodeShell
+      data={data}
+      selected={selected}
+      isConnectable={isConnectable}
+      target
+      source="header"
+      badge={asCall && CALL_BADGE}
+    >
       {triggers.length === 0 ? (
         <p className="wf-node__muted wf-node__note">no triggers yet</p>
       ) : (
@@ -52,7 +65,11 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
                   <TriggerIcon kind={t.kind} />
                 </span>
                 <span className="wf-visually-hidden">{t.kind} </span>
-                <span className="wf-trigger__text">{t.text}</span>
+                {asCall ? (
+                  <CallLine call={asCall} />
+                ) : (
+                  <span className="wf-trigger__text">{t.text}</span>
+                )}
                 {t.into !== undefined && (
                   <span className="wf-trigger__into">
                     <span aria-hidden="true">→ </span>

@@ -28,6 +28,8 @@ export interface NodeShellProps {
   source: 'none' | 'middle' | 'header';
   /** Whether to list `depends` in the footer; a join shows it as its body instead. */
   showDepends?: boolean;
+  /** What the header names instead of the node's kind: a continue-after drawn as a Call. */
+  badge?: { icon: ReactNode; name: string } | undefined;
   children?: ReactNode;
 }
 
@@ -42,6 +44,7 @@ export function NodeShell({
   target,
   source,
   showDepends = true,
+  badge,
   children,
 }: NodeShellProps) {
   const { node, problems, change } = data;
@@ -86,7 +89,8 @@ export function NodeShell({
       )}
       <div className="wf-node__header">
         <span className="wf-node__kind">
-          <KindIcon kind={node.kind} size={12} /> {KIND_NAMES[node.kind]}
+          {badge ? badge.icon : <KindIcon kind={node.kind} size={12} />}{' '}
+          {badge ? badge.name : KIND_NAMES[node.kind]}
         </span>
         <ChangeBadge change={change} />
         {problems.length > 0 && (

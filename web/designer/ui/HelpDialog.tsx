@@ -11,7 +11,10 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl+C, Ctrl+V', 'copy and paste (pasted nodes get new ids)'],
   ['Ctrl+D', 'duplicate the selection'],
   ['Shift+click, or drag a box with Shift', 'select several'],
-  ['Arrow keys in the palette', 'move between node kinds; Enter adds one'],
+  [
+    'Arrow keys in the palette',
+    'move between node kinds and Call (a continue-after that makes an HTTP request); Enter adds one',
+  ],
   ['C on a focused node', 'connect it: pick a node or a new kind (and the trigger)'],
   ['Tab on a focused node', 'reach its source handles (one per trigger on a continue-after)'],
   [

@@ -1,11 +1,6 @@
 import { HTTP_METHODS, type Trigger } from '../../../shared/schema.ts';
-import {
-  durationCheck,
-  durationInWords,
-  eventNameRefusal,
-  expressionCheck,
-  optionalPathCheck,
-} from './checks.ts';
+import { durationCheck, durationInWords, eventNameRefusal, optionalPathCheck } from './checks.ts';
+import { CallFields, CallUrlField } from './CallFields.tsx';
 import { HumanFormFields } from './HumanFormFields.tsx';
 import { CallTest } from '../../calls/CallTest.tsx';
 import { TextField } from './TextField.tsx';
@@ -106,14 +101,7 @@ export function TriggerItem({
               refuse={methodRefusal}
               onCommit={(text) => onChange((on) => setCall(on, index, 'method', text))}
             />
-            <TextField
-              label="URL (JSONata)"
-              live
-              value={trigger.call?.url ?? ''}
-              code
-              check={expressionCheck}
-              onCommit={(text) => onChange((on) => setCall(on, index, 'url', text))}
-            />
+            {trigger.call && <CallUrlField index={index} call={trigger.call} onChange={onChange} />}
             <TextField
               label="Timeout (ISO 8601 duration, optional)"
               live
@@ -125,10 +113,7 @@ export function TriggerItem({
               hintBeside
               onCommit={(text) => onChange((on) => setCall(on, index, 'timeout', text))}
             />
-            <p className="prop-hint">
-              Headers, body and retry are kept as the flow file has them; this form does not edit
-              them yet.
-            </p>
+            {trigger.call && <CallFields index={index} call={trigger.call} onChange={onChange} />}
             {trigger.call && <CallTest trigger={{ ...trigger, call: trigger.call }} />}
           </>
         )}

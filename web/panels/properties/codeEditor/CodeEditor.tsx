@@ -1,6 +1,8 @@
 import {
   autocompletion,
   completionStatus,
+  startCompletion,
+  type Completion,
   type CompletionContext,
   type CompletionResult,
 } from '@codemirror/autocomplete';
@@ -19,7 +21,8 @@ import type { ControlProps } from '../Field.tsx';
 import { CodeMirrorEditor } from '../../../ui/codeEditor/CodeMirrorEditor.tsx';
 import { fieldControl } from '../../../ui/codeEditor/editorControl.ts';
 import { completeExpression } from './completeExpression.ts';
-import { contextPathsOf } from './contextPaths.ts';
+import { completeCallExpression } from './completeSecret.ts';
+import { contextPathsOf } from '../../../designer/contextPaths.ts';
 import { jsonataHighlighting } from '../../../ui/codeEditor/jsonataLanguage.ts';
 
 /** Context paths written anywhere in the open flow, read when completion is asked for. */
@@ -27,12 +30,36 @@ function flowPaths(designer: DesignerStore): string[] {
   return contextPathsOf(designer.getState().nodes.map((n) => n.data.node));
 }
 
+/** `$secret` as an option: writes `$secret('')`, puts the cursor between the quotes, and asks. */
+const secretCall: Completion['apply'] = (view, _completion, from, to) => {
+  view.dispatch({
+    changes: { from, to, insert: "$secret('')" },
+    selection: { anchor: from + "$secret('".length },
+  });
+  startCompletion(view);
+};
+
 const completionSource =
-  (designer: DesignerStore) =>
+  (designer: DesignerStore, secrets: () => readonly string[] | undefined) =>
   (context: CompletionContext): CompletionResult | null => {
     const text = context.state.doc.toString();
-    const found = completeExpression(text, context.pos, flowPaths(designer), context.explicit);
-    return found && { from: found.from, options: found.options, validFor: /^[$\w.]*$/ };
+    const names = secrets();
+    if (names === undefined) {
+      const found = completeExpression(text, context.pos, flowPaths(designer), context.explicit);
+      return found && { from: found.from, options: found.options, validFor: /^[$\w.]*$/ };
+    }
+    const found = completeCallExpression(
+      text,
+      context.pos,
+      flowPaths(designer),
+      names,
+      context.explicit,
+    );
+    if (!found) return null;
+    const options = found.options.map(({ secretCall: call, ...o }) =>
+      call ? { ...o, apply: secretCall } : o,
+    );
+    return { from: found.from, options, validFor: /^[$\w.-]*$/ };
   };
 
 /** Escape and Tab leave the editor: Tab to the next control, Escape to the panel. */
@@ -53,6 +80,12 @@ export interface EditorProps {
   onCommit: (text: string) => void;
   check: (text: string) => ProblemSpan | undefined;
   placeholder: string | undefined;
+  /**
+   * The workspace's secret names, for a field that may read them (a call's URL, headers and
+   * body): `$secret` and these names are offered too. Undefined elsewhere.
+   */
+  secrets?: readonly string[] | undefined;
+  multiline?: boolean;
 }
 
 /** The JSONata editor of a CodeField, in a chunk of its own, loaded when one is shown. */
@@ -63,23 +96,31 @@ export function CodeEditor({
   onCommit,
   check,
   placeholder,
+  secrets,
+  multiline = false,
 }: EditorProps) {
   // The extensions are made once; what they call back is read from here, always the latest.
-  const latest = useRef({ check });
-  latest.current = { check };
+  const latest = useRef({ check, secrets });
+  latest.current = { check, secrets };
   const designer = useDesignerStore();
   const [extensions] = useState(() => [
     // Enter takes the option shown however soon it is pressed: a delay would make what Enter
     // does depend on typing speed (commit, or complete).
-    autocompletion({ override: [completionSource(designer)], icons: false, interactionDelay: 0 }),
+    autocompletion({
+      override: [completionSource(designer, () => latest.current.secrets)],
+      icons: false,
+      interactionDelay: 0,
+    }),
     // Enter commits the typing session (one undo step); the completion's own Enter comes first.
+    // `multiline` is read as the editor is made, as CodeMirrorEditor reads it.
     Prec.high(
       keymap.of([
         {
           key: 'Enter',
+          // In a multi-line editor (a body) Enter still ends the undo step, then makes a line.
           run: () => {
             endTyping(designer);
-            return true;
+            return !multiline;
           },
         },
       ]),
@@ -103,7 +144,8 @@ export function CodeEditor({
       value={value}
       onChange={(text) => typedInto(designer, typingKey, () => onCommit(text))}
       extensions={extensions}
-      multiline={false}
+      multiline={multiline}
+      rows={multiline ? 3 : 1}
       placeholder={placeholder}
     />
   );

@@ -15,6 +15,10 @@ interface CodeFieldProps {
   check: (text: string) => ProblemSpan | undefined;
   hint?: (text: string) => ReactNode;
   placeholder?: string;
+  /** The workspace's secret names, offered in `$secret('…')` (only a call's fields read them). */
+  secrets?: readonly string[] | undefined;
+  /** Enter makes a new line (a call's body) rather than ending the edit. */
+  multiline?: boolean;
 }
 
 /**
@@ -23,7 +27,16 @@ interface CodeFieldProps {
  * Every change reaches the store at once, so the node and the problems list follow the typing.
  * Tab is not taken (no focus trap); Escape leaves for the panel.
  */
-export function CodeField({ label, value, onCommit, check, hint, placeholder }: CodeFieldProps) {
+export function CodeField({
+  label,
+  value,
+  onCommit,
+  check,
+  hint,
+  placeholder,
+  secrets,
+  multiline,
+}: CodeFieldProps) {
   const key = useId();
   const problem = check(value);
   return (
@@ -37,6 +50,8 @@ export function CodeField({ label, value, onCommit, check, hint, placeholder }: 
             onCommit={onCommit}
             check={check}
             placeholder={placeholder}
+            secrets={secrets}
+            multiline={multiline}
           />
         </Suspense>
       )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowNode } from '../../../../shared/schema.ts';
 import { completeExpression } from './completeExpression.ts';
-import { contextPathsOf } from './contextPaths.ts';
+import { contextPathsOf } from '../../../designer/contextPaths.ts';
 
 const paths = ['count', 'order', 'order.lines', 'order.total'];
 const labels = (text: string, pos = text.length, explicit = false) =>

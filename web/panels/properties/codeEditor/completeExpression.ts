@@ -16,7 +16,7 @@ export interface ExpressionCompletion {
 const WORD_BEFORE = /(?:\$[\w]*|[A-Za-z_][\w]*(?:\.[A-Za-z_]?[\w]*)*)$/;
 
 /** True when `pos` is inside a string literal (quotes before it are not all closed). */
-function inString(text: string, pos: number): boolean {
+export function inString(text: string, pos: number): boolean {
   let quote: string | undefined;
   for (let i = 0; i < pos; i++) {
     const c = text[i];

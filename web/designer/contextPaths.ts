@@ -1,4 +1,4 @@
-import type { FlowNode } from '../../../../shared/schema.ts';
+import type { FlowNode } from '../../shared/schema.ts';
 
 /**
  * The context paths a flow writes (work nodes' `set`, triggers' `into`) and each of their
