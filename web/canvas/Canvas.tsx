@@ -18,7 +18,7 @@ import {
   type DragEvent,
   type KeyboardEvent,
 } from 'react';
-import { freeSpot, NEW_NODE_SIZE } from '../designer/placement.ts';
+import { NEW_NODE_SIZE, spotAfter } from '../designer/placement.ts';
 import { ConnectPicker, type ConnectPickerProps } from './ConnectPicker.tsx';
 import { KeyboardConnect, type ConnectFrom } from './nodes/SourceHandle.tsx';
 import { missingNodes } from './missingNodes.ts';
@@ -150,14 +150,18 @@ export function Canvas() {
       const point = 'changedTouches' in event ? event.changedTouches[0]! : event;
       const client = { x: point.clientX, y: point.clientY };
       const flowAt = screenToFlowPosition(client);
+      const all = designer.getState().nodes;
+      const source = all.find((n) => n.id === state.fromNode!.id);
+      const dropped = { x: flowAt.x, y: flowAt.y - NEW_NODE_SIZE.height / 2 };
       openPicker(
         { node: state.fromNode.id, handle: state.fromHandle.id ?? null },
-        { x: flowAt.x, y: flowAt.y - NEW_NODE_SIZE.height / 2 },
+        // After its source in the flow's direction: where it was dropped, if that is.
+        source ? spotAfter(all.map(rectOf), rectOf(source), dropped) : dropped,
         client,
         false,
       );
     },
-    [screenToFlowPosition, openPicker],
+    [screenToFlowPosition, openPicker, designer],
   );
 
   // Where the focus goes back to when a connection started from the keyboard is dismissed.
@@ -169,7 +173,7 @@ export function Canvas() {
       const all = designer.getState().nodes;
       const node = all.find((n) => n.id === from.node);
       if (!node || node.type === 'end') return false;
-      const at = freeSpot(all.map(rectOf), rectOf(node));
+      const at = spotAfter(all.map(rectOf), rectOf(node));
       const rect = rectOf(node);
       const client = flowToScreenPosition({ x: rect.x + rect.width + 12, y: rect.y });
       origin.current = focused;

@@ -12,14 +12,8 @@ import type { FlowEdge as FlowEdgeRecord } from '../../shared/schema.ts';
 import type { CanvasEdge, CanvasNode, FlowEdgeData } from '../designer/canvasTypes.ts';
 import { useDesigner, useDesignerStore } from '../designer/designerStore.ts';
 import { shownFlow, useInspector } from '../inspector/inspectorState.ts';
-import {
-  fanOffsets,
-  forwardRoute,
-  labelSize,
-  loopRoute,
-  pickLabelPlace,
-  type Rect,
-} from '../designer/edgeGeometry.ts';
+import { fanOffsets, labelSize, pickLabelPlace, type Rect } from '../designer/edgeGeometry.ts';
+import { routeEdge, type RoutedPath } from '../designer/edgeRouting.ts';
 import { edgeAriaLabel, edgeLabelText, UNKNOWN_TRIGGER_ICON } from '../designer/edgeLabel.ts';
 import { boxAround, rectGrid, type RectGrid } from './rectGrid.ts';
 import { countProblems, triggerKind, type TriggerKind } from '../designer/describeNode.ts';
@@ -38,11 +32,14 @@ function fanOf(edges: readonly CanvasEdge[], id: string): number {
   return map.get(id) ?? 0;
 }
 
-/** The boxes of the nodes drawn, for keeping labels off them. */
-function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<Rect> {
+/** A node's box, with its id so that an edge can leave out the boxes of its own two nodes. */
+type NodeRect = Rect & { id: string };
+
+/** The boxes of the nodes drawn, for keeping edges and labels off them. */
+function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<NodeRect> {
   for (const n of lookup.values()) {
     const { x, y } = n.internals.positionAbsolute;
-    yield { x, y, width: n.measured.width ?? 0, height: n.measured.height ?? 0 };
+    yield { id: n.id, x, y, width: n.measured.width ?? 0, height: n.measured.height ?? 0 };
   }
 }
 
@@ -51,13 +48,13 @@ function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<Rect> {
  * array, a drag or a measurement makes a new one), shared by every edge: each edge's selector runs
  * on every change of React Flow's store, on every frame of a pan.
  */
-const grids = new WeakMap<readonly unknown[], RectGrid>();
-let lastGrid: RectGrid | undefined;
-function gridOf(s: ReactFlowState, dragging: boolean): RectGrid {
+const grids = new WeakMap<readonly unknown[], RectGrid<NodeRect>>();
+let lastGrid: RectGrid<NodeRect> | undefined;
+function gridOf(s: ReactFlowState, dragging: boolean): RectGrid<NodeRect> {
   let grid = grids.get(s.nodes);
   if (!grid) {
-    // A drag makes a new nodes array on every frame: labels keep the grid of before the drag,
-    // for a frame's work not to grow with the flow, and are placed afresh on the drop.
+    // A drag makes a new nodes array on every frame: routes and labels keep the grid of before
+    // the drag, for a frame's work not to grow with the flow, and are found afresh on the drop.
     if (lastGrid && dragging) return lastGrid;
     grid = rectGrid(nodeRects(s.nodeLookup));
     grids.set(s.nodes, grid);
@@ -126,7 +123,22 @@ export const FlowEdge = memo(function FlowEdge({
   const passes = usePasses(closing?.head);
   const from = { x: sourceX, y: sourceY };
   const to = { x: targetX, y: targetY };
-  const route = closing ? loopRoute(from, to, bottom, closing.depth) : forwardRoute(from, to, fan);
+  // The route round the nodes near it (edgeRouting.ts), found again only when its ends, its
+  // loop or the grid of nodes changed: not on the frames of a pan, and during a drag only for
+  // the edges of the nodes dragged.
+  const routed = useRef<{ key: readonly unknown[]; route: RoutedPath } | undefined>(undefined);
+  const route = useStore((s) => {
+    const grid = gridOf(s, designer.getState().dragStart !== undefined);
+    const key = [grid, sourceX, sourceY, targetX, targetY, fan, closing, bottom];
+    const kept = routed.current;
+    if (kept && kept.key.every((k, i) => k === key[i])) return kept.route;
+    const found = routeEdge(
+      { source: from, target: to, fan, loop: closing && { bottom, depth: closing.depth } },
+      (box) => grid.near(box).filter((r) => r.id !== source && r.id !== target),
+    );
+    routed.current = { key, route: found };
+    return found;
+  });
 
   const edge: FlowEdgeRecord = data?.edge ?? { id, from: source, to: target };
   const problems = data?.problems ?? [];
@@ -146,7 +158,9 @@ export const FlowEdge = memo(function FlowEdge({
   );
   // The selector runs on every change of React Flow's store, every frame of a pan among them:
   // the place is picked again only when the grid of nodes (or, on a render, the route) changed.
-  const picked = useRef<{ grid: RectGrid; labelAt: unknown; place: number } | undefined>(undefined);
+  const picked = useRef<{ grid: RectGrid<NodeRect>; labelAt: unknown; place: number } | undefined>(
+    undefined,
+  );
   const place = useStore((s) => {
     if (!hasLabel || route.labelAt.length <= 1) return 0;
     const grid = gridOf(s, designer.getState().dragStart !== undefined);

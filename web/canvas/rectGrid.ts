@@ -8,15 +8,15 @@ const CELL = 320;
  * are in its way: with thousands of nodes, every edge scanning all of them on every frame costs
  * more than the frame has.
  */
-export interface RectGrid {
+export interface RectGrid<T extends Rect = Rect> {
   /** The boxes that may overlap `box` (each once): every one that does, and a few that do not. */
-  near(box: Rect): Rect[];
+  near(box: Rect): T[];
 }
 
 const key = (cx: number, cy: number) => `${cx},${cy}`;
 
-export function rectGrid(rects: Iterable<Rect>, cell = CELL): RectGrid {
-  const cells = new Map<string, Rect[]>();
+export function rectGrid<T extends Rect>(rects: Iterable<T>, cell = CELL): RectGrid<T> {
+  const cells = new Map<string, T[]>();
   for (const r of rects) {
     const x0 = Math.floor(r.x / cell);
     const x1 = Math.floor((r.x + r.width) / cell);
@@ -32,7 +32,7 @@ export function rectGrid(rects: Iterable<Rect>, cell = CELL): RectGrid {
   }
   return {
     near(box) {
-      const out = new Set<Rect>();
+      const out = new Set<T>();
       const x1 = Math.floor((box.x + box.width) / cell);
       const y1 = Math.floor((box.y + box.height) / cell);
       for (let cx = Math.floor(box.x / cell); cx <= x1; cx++)

@@ -1,27 +1,11 @@
 import type { FlowEdge, FlowNode, NodeKind } from '../../shared/schema.ts';
-import {
-  fanOffsets,
-  forwardRoute,
-  labelBox,
-  labelSize,
-  loopRoute,
-  pickLabelPlace,
-  type Point,
-  type Rect,
-} from './edgeGeometry.ts';
+import { labelBox, labelSize, pickLabelPlace, type Rect } from './edgeGeometry.ts';
+import { routeFlow, type MeasuredNode } from './flowRoutes.ts';
 import { edgeLabelText, edgeTriggerKind } from './edgeLabel.ts';
 import { describeTrigger, listIds, nodeLabel } from './describeNode.ts';
 import { KIND_NAMES } from './kinds.ts';
 
-/** A node as the canvas measured it: its box and where its handles are, in flow coordinates. */
-export interface MeasuredNode {
-  node: FlowNode;
-  rect: Rect;
-  /** Source handles by id (null: the general one), at the point an edge leaves them. */
-  sources: { id: string | null; at: Point }[];
-  /** Where an edge comes in, if the node takes edges. */
-  target: Point | undefined;
-}
+export type { MeasuredNode };
 
 /** The colours of a picture, read from the theme when it is drawn. */
 export interface PicturePalette {
@@ -118,42 +102,21 @@ export function flowSvg(
   closing: ReadonlyMap<string, { depth: number; spans: readonly string[] }>,
   palette: PicturePalette,
 ): string {
-  const byId = new Map(measured.map((m) => [m.node.id, m]));
   const rects = measured.map((m) => m.rect);
-  const fans = fanOffsets(edges.map((e) => ({ id: e.id, source: e.from, target: e.to })));
   const boxes: Rect[] = [...rects];
   const drawn: string[] = [];
   const labels: string[] = [];
-  for (const edge of edges) {
-    const from = byId.get(edge.from);
-    const to = byId.get(edge.to);
-    const source =
-      from?.sources.find((s) => s.id === (edge.trigger ? `trigger:${edge.trigger}` : null))?.at ??
-      from?.sources[0]?.at;
-    const target = to?.target;
-    if (!from || !source || !target) continue;
-    const loop = closing.get(edge.id);
-    const route = loop
-      ? loopRoute(
-          source,
-          target,
-          Math.max(
-            ...loop.spans
-              .map((id) => byId.get(id))
-              .map((m) => (m ? m.rect.y + m.rect.height : -Infinity)),
-          ),
-          loop.depth,
-        )
-      : forwardRoute(source, target, fans.get(edge.id) ?? 0);
+  for (const { edge, from, loop, route } of routeFlow(measured, edges, closing)) {
     const colour = loop ? palette.loop : palette.edge;
     drawn.push(
       `<path d="${route.path}" fill="none" stroke="${colour}" stroke-width="${loop ? 2 : 1.75}"${loop ? ' stroke-dasharray="7 4"' : ''} marker-end="url(#${loop ? 'loop' : 'arrow'})"/>`,
     );
     const text = edgeLabelText(edge, {
       kind: edgeTriggerKind(edge, from.node),
-      loop: loop !== undefined,
+      loop,
     });
-    for (const p of route.labelAt) boxes.push({ x: p.x - 1, y: p.y - 1, width: 2, height: 2 });
+    for (const p of [...route.labelAt, ...route.points])
+      boxes.push({ x: p.x - 1, y: p.y - 1, width: 2, height: 2 });
     if (!text) continue;
     const size = labelSize(text);
     const at = route.labelAt[pickLabelPlace(route.labelAt, size, rects)]!;

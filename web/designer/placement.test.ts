@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeSpot, NEW_NODE_SIZE, spotBeside } from './placement.ts';
+import { freeSpot, NEW_NODE_SIZE, spotAfter, spotBeside } from './placement.ts';
 
 const box = (x: number, y: number) => ({ x, y, ...NEW_NODE_SIZE });
 const overlap = (a: ReturnType<typeof box>, b: ReturnType<typeof box>) =>
@@ -44,5 +44,45 @@ describe('spotBeside: where a paste goes', () => {
       expect(Math.abs(spot.y)).toBeLessThanOrEqual(3 * (NEW_NODE_SIZE.height + 30) + 20);
       nodes.push(spot);
     }
+  });
+});
+
+describe('spotAfter: a node added from the connect list lands after its source (issue 26, point 7)', () => {
+  const source = box(0, 0);
+
+  it('goes right of its source, in its row, when that is free', () => {
+    const spot = spotAfter([source], source);
+    expect(spot.x).toBeGreaterThanOrEqual(source.x + source.width);
+    expect(spot.y).toBe(0);
+  });
+
+  it('takes the place a connection was dropped at when it is right of the source and free', () => {
+    expect(spotAfter([source], source, { x: 400, y: 200 })).toEqual({ x: 400, y: 200 });
+  });
+
+  it('refuses a drop left of, or on, the source, and goes right of it instead', () => {
+    for (const dropped of [
+      { x: -400, y: 0 },
+      { x: 20, y: 20 },
+      { x: 0, y: 300 },
+    ]) {
+      const spot = spotAfter([source], source, dropped);
+      expect(spot.x, JSON.stringify(dropped)).toBeGreaterThanOrEqual(source.x + source.width);
+    }
+  });
+
+  it('goes to a row above or below, still right of the source, when its row is taken', () => {
+    const taken = [source, box(240, 0)];
+    const spot = spotAfter(taken, source);
+    expect(spot.x).toBeGreaterThanOrEqual(source.x + source.width);
+    for (const n of taken) expect(overlap(box(spot.x, spot.y), n)).toBe(false);
+    expect(spot.y).not.toBe(0);
+  });
+
+  it('goes to a further column when every row of the first is taken, never left of the source', () => {
+    const column = [-4, -3, -2, -1, 0, 1, 2, 3, 4].map((i) => box(240, i * 120));
+    const spot = spotAfter([source, ...column], source);
+    expect(spot.x).toBeGreaterThan(240 + NEW_NODE_SIZE.width);
+    for (const n of column) expect(overlap(box(spot.x, spot.y), n)).toBe(false);
   });
 });

@@ -46,6 +46,41 @@ export function freeSpot(
   return { x: snap(last.x), y: snap(last.y) };
 }
 
+/** Columns searched right of a source, and rows above and below its own in each, before giving up. */
+const COLUMNS = 12;
+const ROWS = 4;
+
+/**
+ * Where a node connected from `source` goes: after it in the flow's direction (auto-layout lays
+ * flows out left to right, docs/decisions.md), so that the new edge points forward. `wanted` (where
+ * a connection was dropped) is taken when it is right of the source and free; otherwise the first
+ * free place in the columns right of the source, its own row first, then the rows nearest it.
+ */
+export function spotAfter(
+  nodes: readonly Rect[],
+  source: Rect,
+  wanted?: { x: number; y: number },
+  size: { width: number; height: number } = NEW_NODE_SIZE,
+): { x: number; y: number } {
+  const right = source.x + source.width + GAP;
+  const free = (spot: { x: number; y: number }) =>
+    !nodes.some((n) => overlaps({ ...spot, ...size }, n, 8));
+  if (wanted) {
+    const spot = { x: snap(wanted.x), y: snap(wanted.y) };
+    if (spot.x >= source.x + source.width + GAP / 2 && free(spot)) return spot;
+  }
+  const dy = size.height + GAP / 2;
+  for (let column = 0; column < COLUMNS; column++) {
+    const x = snap(right + column * (size.width + GAP));
+    for (let row = 0; row <= ROWS; row++)
+      for (const sign of row === 0 ? [1] : [1, -1]) {
+        const spot = { x, y: snap(source.y + sign * row * dy) };
+        if (free(spot)) return spot;
+      }
+  }
+  return { x: snap(right + COLUMNS * (size.width + GAP)), y: snap(source.y) };
+}
+
 /** Rings searched round a source before giving up (a ring more per ring of copies already there). */
 const RINGS = 12;
 

@@ -18,7 +18,7 @@ export function FlowTitle() {
         id="flow-name"
         className="flow-title__name"
         value={draft ?? name}
-        title="The flow's name: click to rename it"
+        title={`${name}: click to rename the flow`}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={() => {
           if (draft !== undefined && draft.trim() && draft !== name)
