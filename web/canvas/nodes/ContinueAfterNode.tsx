@@ -4,6 +4,7 @@ import { triggerHandleId, type FlowNodeData } from '../../designer/canvasTypes.t
 import { describeTrigger } from '../../designer/describeNode.ts';
 import { NodeShell } from './NodeShell.tsx';
 import { SourceHandle } from './SourceHandle.tsx';
+import { WaitActions } from './WaitActions.tsx';
 import { TriggerIcon } from '../../ui/icons.tsx';
 
 /**
@@ -71,6 +72,7 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
           })}
         </ul>
       )}
+      <WaitActions nodeId={id} triggers={triggers} />
     </NodeShell>
   );
 });
