@@ -68,7 +68,7 @@ const lastSeq = (journal: readonly JournalEntry[]) => {
   return last && seqOf(last);
 };
 
-describe('the trail of a Step or a Run (docs/app.md#run-and-inspect)', () => {
+describe('the trail of a Step or a Run (docs/decisions.md#watching-a-step-and-acting-at-a-wait-issue-26-points-14-and-15)', () => {
   it('rule: a Step marks the one node it ran and the edge it took; the next Step marks only its own', async () => {
     const { supervisor, trailOf } = await setUp([choice], { n: 0 });
     const first = await trailOf(() => supervisor.stepOnce('p'));
