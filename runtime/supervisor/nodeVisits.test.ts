@@ -53,8 +53,9 @@ async function run(flows: Flow[], context: unknown, drive?: (s: Supervisor) => P
   const journal = await store.journal('p');
   const changes = await store.contextChanges(record.contextId);
   const flowsById = await supervisor.sleptOn(record);
-  return (node: string, limit?: number): NodeVisits =>
-    nodeVisits({ journal, changes, flows: flowsById, flow: record.flow, node, limit });
+  const visits = (node: string, limit?: number, upTo?: number): NodeVisits =>
+    nodeVisits({ journal, changes, flows: flowsById, flow: record.flow, node, limit, upTo });
+  return Object.assign(visits, { journal });
 }
 
 const ok = (v: NodeVisits) => {
@@ -106,6 +107,28 @@ describe("a node's visits, from the process's journal (docs/format.md#loops-and-
     expect(kicked.trigger?.at).toBe(T0 + HOUR);
     // A visit still asleep took no edge: it read no condition.
     expect(sleep.visits[2]!.conditions).toEqual([]);
+  });
+
+  it('rule: as of a journal entry (time travel), only the visits up to that entry are counted, a later wake not yet', async () => {
+    const visits = await run([loop], { n: 0 }, async (s) => {
+      await s.advanceTo(T0 + 3 * HOUR);
+    });
+    // The entry where the second pass fell asleep: the third pass has not happened then.
+    const asleep = visits.journal.filter((e) => e.type === 'waited' && e.node === 'sleep')[1]!;
+    const upTo = (asleep as { seq: number }).seq;
+    const count = ok(visits('count', undefined, upTo));
+    expect(count.total).toBe(2);
+    expect(count.visits.map((v) => v.gen)).toEqual([[0], [1]]);
+    const sleep = ok(visits('sleep', undefined, upTo));
+    // The sleep of that pass is still asleep as of then, though it woke later.
+    expect(sleep.visits.map((v) => [v.gen, v.status])).toEqual([
+      [[0], 'ran'],
+      [[1], 'waiting'],
+    ]);
+    expect(ok(visits('done', undefined, upTo)).total).toBe(0);
+    // Now (no entry picked) every visit counts; a number before every entry leaves none.
+    expect(ok(visits('count')).total).toBe(3);
+    expect(ok(visits('count', undefined, 0)).total).toBe(0);
   });
 
   it('rule: a loop of many passes sends its newest visits only, and says how many there are', async () => {

@@ -92,6 +92,11 @@ export interface NodeVisitsInput {
   node: string;
   /** How many of the newest visits to detail (VISITS_SHOWN when absent; at least 1). */
   limit?: number;
+  /**
+   * Time travel: the store's `seq` of the journal entry the inspector shows the process as of.
+   * Entries after it have not happened yet then, so no visit of theirs is counted or shown.
+   */
+  upTo?: number;
 }
 
 /** A visit while the journal is read: where its entries are. */
@@ -115,7 +120,8 @@ interface Raw {
  * as pastContext.ts rebuilds it, in one replay of the changes for every visit detailed. Pure.
  */
 export function nodeVisits(input: NodeVisitsInput): NodeVisits {
-  const { journal, node: path } = input;
+  const { node: path } = input;
+  const journal = input.upTo === undefined ? input.journal : journalUpTo(input.journal, input.upTo);
   const found = findNode(input.flows, input.flow, path);
   if (!found) return { ok: false, problem: `the flow this process runs on has no node "${path}"` };
   const { node, flow } = found;
@@ -205,6 +211,26 @@ export function nodeVisits(input: NodeVisitsInput): NodeVisits {
     ...(docs.problem === undefined ? {} : { valuesProblem: docs.problem }),
   };
 }
+
+/**
+ * The journal as it stood when the entry numbered `seq` was written: entries are kept in the
+ * order of their `seq`, so the cut is after the last one at or before it. A number before every
+ * entry leaves none; a number past the last one leaves them all.
+ */
+export function journalUpTo(
+  journal: readonly JournalEntry[],
+  seq: number,
+): readonly JournalEntry[] {
+  let end = journal.length;
+  while (end > 0 && !(entrySeq(journal[end - 1]!) <= seq)) end--;
+  return end === journal.length ? journal : journal.slice(0, end);
+}
+
+/** The store's number of an entry; one not stored yet has none and counts as after every one. */
+const entrySeq = (e: JournalEntry): number => {
+  const seq = (e as { seq?: unknown }).seq;
+  return typeof seq === 'number' ? seq : Infinity;
+};
 
 type Reads = { path: string; by: string[] }[];
 

@@ -18,6 +18,7 @@ import { edgeAriaLabel, edgeLabelText, UNKNOWN_TRIGGER_ICON } from '../designer/
 import { boxAround, rectGrid, type RectGrid } from './rectGrid.ts';
 import { countProblems, triggerKind, type TriggerKind } from '../designer/describeNode.ts';
 import { ChangeBadge } from './nodes/ChangeBadge.tsx';
+import { EdgeToken } from './EdgeToken.tsx';
 import './nodes/nodes.css';
 import { ProblemIcon, TriggerIcon } from '../ui/icons.tsx';
 
@@ -204,6 +205,7 @@ export const FlowEdge = memo(function FlowEdge({
             .join(' ') || undefined
         }
       />
+      <EdgeToken id={id} path={route.path} />
       {edge.trigger !== undefined ? (
         <TriggeredEdgeLabel {...labelProps} source={source} trigger={edge.trigger} />
       ) : (

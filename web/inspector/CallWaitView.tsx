@@ -6,6 +6,7 @@ import { Button } from '../ui/Button.tsx';
 import { Send } from '../ui/icons.tsx';
 import { useHandler } from '../ui/useHandler.ts';
 import { useAct } from './act.ts';
+import { sendCallNowTo } from './waitActions.ts';
 import { Countdown } from './Countdown.tsx';
 import { maskedBody, maskSecrets } from './maskSecrets.ts';
 import { useInspectionOf } from './useInspectionOf.ts';
@@ -49,12 +50,7 @@ export function CallWaitView({
   // No progress yet: the first attempt is being sent as the process reached the call.
   const due = progress?.due ?? null;
   const inFlight = due === null;
-  const sendNow = useHandler(() =>
-    act(async (r) => {
-      if (!(await r.supervisor.sendCallNow(processId, wait.seq)))
-        throw new Error(`the call at ${wait.node} has no attempt left to send`);
-    }),
-  );
+  const sendNow = useHandler(() => act(sendCallNowTo(processId, wait)));
   return (
     <section className="call-wait" aria-labelledby={ids.heading}>
       <h4 id={ids.heading}>

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { addDuration, describeDuration, parseDuration } from '../../shared/duration.ts';
-import type { Runtime } from '../runtime/createRuntime.ts';
 import { useAct } from './act.ts';
 import { Button } from '../ui/Button.tsx';
 import { Clock, FastForward, SkipForward } from '../ui/icons.tsx';
 import { ClockTime } from './Countdown.tsx';
 import { formatInstant } from './formatTime.ts';
-import { useInspector, useInspectorStore } from './inspectorState.ts';
+import { useInspector } from './inspectorState.ts';
 import { useRuntimeState, useRuntimeStateStore } from '../state/runtimeState.ts';
+import { useAdvanceClock } from './useAdvanceClock.ts';
 
 /**
  * The clock: real time, or virtual time moved forward by a duration or to the next due timer.
@@ -19,7 +19,6 @@ export function ClockControls() {
   const mode = useRuntimeState((s) => s.clock.mode);
   const advancing = useInspector((s) => s.advancing);
   const act = useAct();
-  const inspector = useInspectorStore();
   const runtimeState = useRuntimeStateStore();
   // The clock's time as the page shows it: the one copy, which the runtime's events set.
   const now = () => runtimeState.getState().clock.now;
@@ -27,37 +26,7 @@ export function ClockControls() {
   const ids = { duration: useId(), hint: useId() };
   const duration = parseDuration(text);
 
-  const advance = (target: (runtime: Runtime) => Promise<number | null>) =>
-    act(async (runtime) => {
-      if (runtimeState.getState().clock.mode === 'real') await runtime.clock.useVirtual();
-      const to = await target(runtime);
-      if (to === null)
-        throw new Error(
-          'no timer is due: every process is done, or waits for an event or a person',
-        );
-      const controller = new AbortController();
-      const start = now();
-      inspector.setState({
-        advancing: {
-          from: start,
-          target: to,
-          reached: start,
-          wakes: 0,
-          cancel: () => controller.abort(),
-        },
-      });
-      try {
-        await runtime.advanceTo(to, {
-          signal: controller.signal,
-          onProgress: (reached, wakes) =>
-            inspector.setState((s) =>
-              s.advancing ? { advancing: { ...s.advancing, reached, wakes } } : {},
-            ),
-        });
-      } finally {
-        inspector.setState({ advancing: undefined });
-      }
-    });
+  const advance = useAdvanceClock();
 
   return (
     <fieldset className="clock" aria-label="Clock">

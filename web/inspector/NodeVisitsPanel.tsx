@@ -10,7 +10,7 @@ import { useDesigner, type DesignerState } from '../designer/designerStore.ts';
 import { useRuntimeConnection } from '../state/runtimeConnection.ts';
 import { PanelBoundary } from '../ui/PanelBoundary.tsx';
 import { formatInstant } from './formatTime.ts';
-import { useInspector } from './inspectorState.ts';
+import { useInspector, type Inspection } from './inspectorState.ts';
 import { seqOf } from './journalKinds.ts';
 
 /** The id of the one node selected on the canvas, or undefined (none, several, or an edge too). */
@@ -61,6 +61,14 @@ function lastEntryNaming(journal: readonly JournalEntry[] | undefined, node: str
   return 'none';
 }
 
+/** The store's number of the journal entry whose moment is shown, or undefined when now is. */
+function shownSeq(inspection: Inspection | undefined): number | undefined {
+  const entry = inspection?.shown.entry;
+  if (entry === undefined) return undefined;
+  const e = inspection!.journal[entry];
+  return e && seqOf(e);
+}
+
 const sameAnswer = (a: NodeVisits, b: NodeVisits) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -71,6 +79,8 @@ const sameAnswer = (a: NodeVisits, b: NodeVisits) => JSON.stringify(a) === JSON.
  */
 export function NodeVisitsPanel({ process, node }: { process: string; node: string }) {
   const changed = useInspector((s) => lastEntryNaming(s.inspection?.journal, node));
+  // Time travel: the process as of the entry picked has made only the visits up to it.
+  const upTo = useInspector((s) => shownSeq(s.inspection));
   const connection = useRuntimeConnection();
   const [answer, setAnswer] = useState<NodeVisits | undefined>();
   const heading = useId();
@@ -79,7 +89,7 @@ export function NodeVisitsPanel({ process, node }: { process: string; node: stri
     const runtime = connection.current;
     if (!runtime) return;
     let current = true;
-    runtime.nodeVisits(process, node).then(
+    runtime.nodeVisits(process, node, undefined, upTo).then(
       (visits) => {
         if (current) setAnswer((was) => (was && sameAnswer(was, visits) ? was : visits));
       },
@@ -90,7 +100,7 @@ export function NodeVisitsPanel({ process, node }: { process: string; node: stri
     return () => {
       current = false;
     };
-  }, [connection, process, node, changed]);
+  }, [connection, process, node, changed, upTo]);
 
   return (
     <section className="inspector-panel node-visits" aria-labelledby={heading}>
@@ -109,6 +119,9 @@ export function NodeVisitsPanel({ process, node }: { process: string; node: stri
       ) : (
         <>
           <VisitNotes visits={answer} />
+          {upTo !== undefined && (
+            <p className="hint">As of the journal entry picked: later visits are not shown.</p>
+          )}
           <ol className="node-visits__list" aria-label={`Visits of ${node}, newest first`}>
             {[...answer.visits].reverse().map((v) => (
               <Visit key={v.number} visit={v} />

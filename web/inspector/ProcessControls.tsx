@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { memo, useCallback, useEffect, useId } from 'react';
+import type { Runtime } from '../runtime/createRuntime.ts';
 import { statusOf } from '../../runtime/engine/waits.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
@@ -11,7 +12,8 @@ import {
   StopIcon,
 } from '../ui/icons.tsx';
 import { useAct } from './act.ts';
-import { useInspector } from './inspectorState.ts';
+import { setAnimateSteps, useAnimateStepsSetting, useReducedMotion } from './animateSteps.ts';
+import { markTrail, newestSeq, useInspector, useInspectorStore } from './inspectorState.ts';
 import { useInspectionOf } from './useInspectionOf.ts';
 
 /**
@@ -40,11 +42,23 @@ export function ProcessControls() {
     return () => document.removeEventListener('keydown', onKey);
   }, [id, status, act]);
 
+  // Step and Run mark what they did on the canvas: the journal entries written since the
+  // newest one read before the control.
+  const inspector = useInspectorStore();
+  const marking = useCallback(
+    async (control: (runtime: Runtime) => Promise<unknown>) => {
+      const before = newestSeq(inspector);
+      if (await act(control)) markTrail(inspector, id, before);
+    },
+    [act, inspector, id],
+  );
   // Stable handlers: a wake that leaves the status as it was renders none of the buttons.
-  const step = useHandler(() => void act((r) => r.supervisor.stepOnce(id)));
+  const step = useHandler(() => void marking((r) => r.supervisor.stepOnce(id)));
   const run = useHandler(
     () =>
-      void act((r) => (status === 'stopped' ? r.supervisor.resume(id) : r.supervisor.drive(id))),
+      void marking((r) =>
+        status === 'stopped' ? r.supervisor.resume(id) : r.supervisor.drive(id),
+      ),
   );
   const stop = useHandler(() => void act((r) => r.supervisor.stop(id)));
   const resume = useHandler(() => void act((r) => r.supervisor.resume(id)));
@@ -111,9 +125,37 @@ export function ProcessControls() {
       >
         Wake now
       </Button>
+      <AnimateStepsToggle />
     </div>
   );
 }
+
+/**
+ * The "Animate steps" setting: on, Step and Run send a token along each edge they took. Kept
+ * across reloads; with the system asking for reduced motion no token runs, and the hint says so.
+ * Memoized: it takes no props, so a wake that renders the controls does not render it.
+ */
+const AnimateStepsToggle = memo(function AnimateStepsToggle() {
+  const on = useAnimateStepsSetting();
+  const reduced = useReducedMotion();
+  const hint = useId();
+  return (
+    <label className="animate-steps">
+      <input
+        type="checkbox"
+        checked={on}
+        aria-describedby={reduced ? hint : undefined}
+        onChange={(e) => setAnimateSteps(e.target.checked)}
+      />{' '}
+      Animate steps
+      {reduced && (
+        <span id={hint} className="animate-steps__hint">
+          (off: the system asks for reduced motion)
+        </span>
+      )}
+    </label>
+  );
+});
 
 /** Stop's shortcut, as the help and the button's tooltip show it. */
 export const STOP_SHORTCUT = 'Ctrl+.';

@@ -8,6 +8,7 @@ import { JsonField } from '../ui/codeEditor/JsonField.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Check, Mail } from '../ui/icons.tsx';
 import { useAct } from './act.ts';
+import { answerHuman, deliverEventTo } from './waitActions.ts';
 import { CallWaitView } from './CallWaitView.tsx';
 import { useInspectionOf } from './useInspectionOf.ts';
 
@@ -59,17 +60,21 @@ export function WaitForms() {
   );
 }
 
-function HumanForm({
+/** A waiting human trigger's form, built from its fields; also opened from its node (WaitActions.tsx). */
+export function HumanForm({
   processId,
   path,
   seq,
   trigger,
+  onAnswered,
 }: {
   processId: string;
   path: string;
   /** The wait this form answers: an answer after it is over is refused. */
   seq: number;
   trigger: Trigger;
+  /** Told when the answer was taken (the node's popover closes then). */
+  onAnswered?: () => void;
 }) {
   const act = useAct();
   const fields = trigger.human?.fields ?? [];
@@ -79,7 +84,9 @@ function HumanForm({
     e.preventDefault();
     const input: Record<string, unknown> = {};
     for (const f of fields) input[f.name] = valueOf(f, values[f.name]);
-    void act((r) => r.supervisor.submitHuman(processId, path, input, trigger.id, seq));
+    void act(answerHuman(processId, path, input, trigger.id, seq)).then((ok) => {
+      if (ok) onAnswered?.();
+    });
   };
   return (
     <form className="human-form" aria-labelledby={heading} onSubmit={submit}>
@@ -138,7 +145,22 @@ const EventFormOf = memo(
   (a, b) => a.processId === b.processId && a.suggestions.join('\n') === b.suggestions.join('\n'),
 );
 
-function EventForm({ processId, suggestions }: { processId: string; suggestions: string[] }) {
+/**
+ * Delivers an event with a payload. In the waits panel the name is typed (the events waited for
+ * suggested); from a node (WaitActions.tsx) it is the trigger's event, fixed.
+ */
+export function EventForm({
+  processId,
+  suggestions,
+  fixed = false,
+  onDelivered,
+}: {
+  processId: string;
+  suggestions: string[];
+  /** The first suggestion is the event, not to be changed: no name field. */
+  fixed?: boolean;
+  onDelivered?: () => void;
+}) {
   const act = useAct();
   const [name, setName] = useState(suggestions[0] ?? '');
   const [payload, setPayload] = useState('{}');
@@ -149,28 +171,34 @@ function EventForm({ processId, suggestions }: { processId: string; suggestions:
     const parsed = parseJsonText(payload);
     if (!parsed.ok) return setProblem(`The payload is not valid JSON: ${parsed.error}`);
     setProblem(undefined);
-    void act(async (r) => {
-      const delivered = await r.supervisor.deliverEvent(name, parsed.value, processId);
-      if (delivered === 0)
-        throw new Error(`process ${processId} is not waiting for "${name}"; the event was dropped`);
+    void act(deliverEventTo(processId, name, parsed.value)).then((ok) => {
+      if (ok) onDelivered?.();
     });
   };
   return (
-    <form className="event-form" aria-label="Deliver event" onSubmit={submit}>
-      <label htmlFor={ids.name}>Event name</label>
-      <input
-        className="wf-input"
-        id={ids.name}
-        list={ids.list}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        required
-      />
-      <datalist id={ids.list}>
-        {suggestions.map((s) => (
-          <option key={s} value={s} />
-        ))}
-      </datalist>
+    <form
+      className="event-form"
+      aria-label={fixed ? `Deliver ${name}` : 'Deliver event'}
+      onSubmit={submit}
+    >
+      {!fixed && (
+        <>
+          <label htmlFor={ids.name}>Event name</label>
+          <input
+            className="wf-input"
+            id={ids.name}
+            list={ids.list}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+          />
+          <datalist id={ids.list}>
+            {suggestions.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+        </>
+      )}
       <label htmlFor={ids.payload} id={`${ids.payload}-label`}>
         Payload (JSON)
       </label>

@@ -12,6 +12,7 @@ import { seqOf } from './journalKinds.ts';
 import { canvasDiffs, type CanvasDiff } from './canvasDiff.ts';
 import { markStopped, overlayOf, type NodeRunState } from './overlay.ts';
 import { scopeLevels, type ScopeLevel } from './scopePath.ts';
+import { stepTrail, type StepTrail } from './stepTrail.ts';
 import { inspectedProcess } from '../state/session.ts';
 import { useRuntimeStateStore, type RuntimeStateStore } from '../state/runtimeState.ts';
 import { storeContext } from '../state/storeContext.ts';
@@ -30,7 +31,7 @@ export interface Inspection extends ProcessReading {
   readAt: number;
 }
 
-interface InspectorState {
+export interface InspectorState {
   selected: string | undefined;
   inspection: Inspection | undefined;
   /** Sub-flow node ids from the top-level flow to the one opened in place (`[]`: the top). */
@@ -45,6 +46,11 @@ interface InspectorState {
   error: string | undefined;
   /** How many of the newest journal entries are read; more, a page at a time, on request. */
   journalLimit: number;
+  /**
+   * What the last Step or Run of the inspected process did, marked on the canvas until the
+   * next one; `key` counts them, so that a token runs again along an edge taken twice in a row.
+   */
+  trail: (StepTrail & { process: string; key: number }) | undefined;
 }
 
 export type InspectorStore = StoreApi<InspectorState>;
@@ -58,6 +64,7 @@ export const createInspectorStore = (): InspectorStore =>
     advancing: undefined,
     error: undefined,
     journalLimit: JOURNAL_PAGE,
+    trail: undefined,
   }));
 
 const context = storeContext<InspectorState>('the inspector store');
@@ -87,7 +94,46 @@ export function selectProcess(inspector: InspectorStore, id: string | undefined)
     asOf: undefined,
     error: undefined,
     journalLimit: JOURNAL_PAGE,
+    trail: undefined,
   });
+}
+
+/** The store's number of the newest journal entry read of the inspected process, if any. */
+export function newestSeq(inspector: InspectorStore): number | undefined {
+  const journal = inspector.getState().inspection?.journal;
+  const last = journal?.at(-1);
+  return last && seqOf(last);
+}
+
+/**
+ * Marks what a Step or Run of `process` did: the journal entries read since the one numbered
+ * `afterSeq`. Called once the control's reading is in; a process inspected meanwhile is left
+ * unmarked.
+ */
+export function markTrail(
+  inspector: InspectorStore,
+  process: string,
+  afterSeq: number | undefined,
+): void {
+  const { inspection, trail } = inspector.getState();
+  if (!inspection || inspection.record.id !== process) return;
+  const next = stepTrail(inspection.journal, afterSeq, inspection.record.flow, inspection.flows);
+  inspector.setState({ trail: { ...next, process, key: (trail?.key ?? 0) + 1 } });
+}
+
+/**
+ * The prefix of node and edge paths on the canvas shown (`''` at the top, `sub/` inside a
+ * sub-flow opened in place), or undefined when the canvas shows no step's trail: another flow,
+ * another process's trail, or a moment of the journal picked (the trail is of now).
+ */
+export function trailPrefix(s: InspectorState, flowOnCanvas: string): string | undefined {
+  const { trail, inspection } = s;
+  if (!trail || !inspection || s.asOf !== undefined) return undefined;
+  if (trail.process !== inspection.record.id || shownFlow(s) !== flowOnCanvas) return undefined;
+  return inspection.levels
+    .at(-1)!
+    .path.map((p) => `${p}/`)
+    .join('');
 }
 
 /** Reads a page more of the selected process's journal, older than those shown. */

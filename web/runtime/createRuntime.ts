@@ -63,7 +63,7 @@ export interface Runtime {
    * The visits of one node of a process (by its path, `sub/step`), read by the worker from the
    * journal: the newest `limit` (20 at most) in detail, and how many there are in all.
    */
-  nodeVisits(id: string, node: string, limit?: number): Promise<NodeVisits>;
+  nodeVisits(id: string, node: string, limit?: number, upTo?: number): Promise<NodeVisits>;
   /**
    * Advances the virtual clock to `target`, firing every timer due on the way, in order; reports
    * each stop and ends early, at the last time reached, when `signal` is aborted.
@@ -276,8 +276,8 @@ export async function createRuntime(options: {
     processNames: () => call((r) => r.processNames()),
     reading: (id, journalLimit) => call((r) => r.reading(id, journalLimit)),
     pastContext: (id, seq) => call((r) => r.pastContext(id, seq) as Promise<PastContext>),
-    nodeVisits: (id, node, limit) =>
-      call((r) => r.nodeVisits(id, node, limit) as Promise<NodeVisits>),
+    nodeVisits: (id, node, limit, upTo) =>
+      call((r) => r.nodeVisits(id, node, limit, upTo) as Promise<NodeVisits>),
     async advanceTo(target, { onProgress, signal }) {
       const advance = ++advances;
       if (onProgress) progress.set(advance, onProgress);

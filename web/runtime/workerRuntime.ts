@@ -275,9 +275,15 @@ export async function openWorkerRuntime(
     /**
      * The visits of one node of a process (its path, `sub/step`), read from its journal here:
      * the page gets the newest `limit` (at most VISITS_SHOWN) in detail and the count of all,
-     * never the journal itself, however many passes a loop made.
+     * never the journal itself, however many passes a loop made. With `upTo` (a journal entry's
+     * seq), only the visits up to that entry: the inspector's time travel.
      */
-    async nodeVisits(id: string, node: string, limit = VISITS_SHOWN): Promise<NodeVisits> {
+    async nodeVisits(
+      id: string,
+      node: string,
+      limit = VISITS_SHOWN,
+      upTo?: number,
+    ): Promise<NodeVisits> {
       const record = await store.getProcess(id);
       if (!record) return { ok: false, problem: `there is no process "${id}"` };
       const [journal, changes, flows] = await Promise.all([
@@ -286,7 +292,15 @@ export async function openWorkerRuntime(
         supervisor.sleptOn(record),
       ]);
       const bounded = Math.min(Math.max(1, limit), VISITS_SHOWN);
-      return nodeVisits({ journal, changes, flows, flow: record.flow, node, limit: bounded });
+      return nodeVisits({
+        journal,
+        changes,
+        flows,
+        flow: record.flow,
+        node,
+        limit: bounded,
+        ...(typeof upTo === 'number' ? { upTo } : {}),
+      });
     },
 
     clockState,

@@ -10,6 +10,7 @@ const KEYS = {
   clock: 'wakeflow.clock',
   welcomed: 'wakeflow.welcomed',
   lastStart: 'wakeflow.lastStart.',
+  animateSteps: 'wakeflow.animateSteps',
 } as const;
 
 function read(storage: Storage, key: string): unknown {
@@ -66,4 +67,10 @@ export const lastStart = {
   },
   set: (flow: string, contextText: string) =>
     write(localStorage, KEYS.lastStart + flow, contextText),
+};
+
+/** Whether Step and Run animate a token along the edges taken; on unless turned off. */
+export const animateStepsChoice = {
+  get: (): boolean => read(localStorage, KEYS.animateSteps) !== false,
+  set: (on: boolean) => write(localStorage, KEYS.animateSteps, on ? undefined : false),
 };

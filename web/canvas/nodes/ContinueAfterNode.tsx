@@ -9,6 +9,7 @@ import { usePinnedTriggers } from '../../calls/usePins.ts';
 import { callNodeSummary } from '../../designer/callNode.ts';
 import { CallLine } from './CallLine.tsx';
 import { PinMarker } from './PinMarker.tsx';
+import { WaitActions } from './WaitActions.tsx';
 
 const CALL_BADGE = { icon: <CallIcon size={12} />, name: 'Call' };
 
@@ -92,6 +93,7 @@ export const ContinueAfterNode = memo(function ContinueAfterNode({
           })}
         </ul>
       )}
+      <WaitActions nodeId={id} triggers={triggers} />
     </NodeShell>
   );
 });

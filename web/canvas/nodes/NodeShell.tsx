@@ -10,6 +10,7 @@ import {
 } from '../../designer/describeNode.ts';
 import { KIND_NAMES } from '../../designer/kinds.ts';
 import { ChangeBadge } from './ChangeBadge.tsx';
+import { RanMark } from './RanMark.tsx';
 import { RunBadge } from './RunBadge.tsx';
 import { SourceHandle } from './SourceHandle.tsx';
 import './nodes.css';
@@ -118,6 +119,7 @@ export function NodeShell({
       {label !== undefined && <div className="wf-node__id">{node.id}</div>}
       {children}
       <RunBadge nodeId={node.id} />
+      <RanMark nodeId={node.id} />
       {showDepends && depends.length > 0 && (
         <p className="wf-node__depends">
           <span className="wf-node__muted">waits for</span> {listIds(depends)}
