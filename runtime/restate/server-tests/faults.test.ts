@@ -92,7 +92,7 @@ describe('faults while calls are in flight (docs/restate.md#calls)', () => {
     { timeout: 300_000 },
     async () => {
       // As many as the endpoint sends to one origin at once, so that all are out when it dies.
-    const N = DEFAULT_PER_ORIGIN;
+      const N = DEFAULT_PER_ORIGIN;
       const p = uniquePrefix('callfault');
       const server = await startTestServer();
       const node = await startRestateNode();
