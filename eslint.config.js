@@ -111,6 +111,26 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    // zod is configured once, before any schema is made (shared/zod.ts): a module importing it
+    // directly could make a schema first, and zod's probe for `new Function` breaks the CSP.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['shared/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: "Import z from shared/zod.ts, which sets zod's jitless mode first.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Every file of web/ (the entry and shell/ too, and tests); the layers' rules below repeat it.
   {
     files: ['web/**/*.{ts,tsx}'],

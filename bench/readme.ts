@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from '../shared/zod.ts';
 import { metaLine, render, type Results } from './report.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { scenarioSchema } from './scenarioSchema.ts';
 import { flowSchema, flowsSchema } from './schema.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * A pinned answer of a call (docs/format.md#pinned-answers): a recorded answer that answers the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { pinsSchema } from './pins.ts';
 import { parseDuration } from './duration.ts';
 import { flowSchema } from './schema.ts';

@@ -1,9 +1,5 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { pinsSchema } from './pins.ts';
-
-// No code generation: zod's faster path compiles validators with `new Function`, which the app's
-// Content-Security-Policy forbids (and merely probing for it is reported as a violation).
-z.config({ jitless: true });
 
 /**
  * The `flow/1` and `flows/1` formats of docs/format.md as zod schemas. Objects are loose: unknown

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../shared/zod.ts';
 import { schemaErrors } from '../../shared/parseFlowFile.ts';
 
 /**
