@@ -48,6 +48,9 @@ const attributesOf = (c: EditorControl, multiline: boolean, disabled: boolean) =
     ...(c.describedBy && { 'aria-describedby': c.describedBy }),
     ...(c.invalid && { 'aria-invalid': 'true' }),
     ...(disabled && { 'aria-disabled': 'true' }),
+    // Editable text is in the tab order already; saying so lets a checker see that a field whose
+    // text scrolls can be reached by keyboard (axe does not count contenteditable as focusable).
+    ...(!disabled && { tabindex: '0' }),
     spellcheck: 'false',
     autocapitalize: 'off',
     autocorrect: 'off',
