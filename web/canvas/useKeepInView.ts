@@ -2,6 +2,10 @@ import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useCallback } from 'react';
 
 const MARGIN = 24;
+// Room beside a node's sides, where its handles are: a connection begun from a handle within
+// React Flow's auto-pan distance (40 px) of the pane's edge, moved the few pixels a hand moves
+// outwards, pans the canvas away under the pointer.
+const SIDE_MARGIN = 72;
 
 /**
  * Pans the view, at the zoom it has, just enough to bring a node fully into it: a node placed or
@@ -23,8 +27,8 @@ export function useKeepInView(): (nodeId: string) => void {
       const top = y * zoom + ty;
       let dx = 0;
       let dy = 0;
-      if (left < MARGIN) dx = MARGIN - left;
-      else if (left + w > width - MARGIN) dx = width - MARGIN - (left + w);
+      if (left < SIDE_MARGIN) dx = SIDE_MARGIN - left;
+      else if (left + w > width - SIDE_MARGIN) dx = width - SIDE_MARGIN - (left + w);
       if (top < MARGIN) dy = MARGIN - top;
       else if (top + h > height - MARGIN) dy = height - MARGIN - (top + h);
       if (dx !== 0 || dy !== 0) void setViewport({ x: tx + dx, y: ty + dy, zoom });
