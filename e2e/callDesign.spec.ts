@@ -44,7 +44,8 @@ test('a Call is added from the palette by keyboard, drawn with its method and ho
   await expect(node).toContainText('Call');
   await expect(node).toContainText('GET no URL yet');
   // Its empty URL is a problem until it is written, on the node and in the list.
-  await expect(node).toHaveAccessibleName(/^continue after node call1, 1 problem/);
+  // Said as the Call it is drawn as, with what the node shows up front.
+  await expect(node).toHaveAccessibleName(/^call node call1 \(GET no URL yet\), 1 problem/);
 
   // Method and URL: the node follows.
   await d.fill('POST', 'Method', ...CALL);

@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { setCode } from './fixtures/codeField.ts';
 import { InspectorPage } from './fixtures/inspectorPage.ts';
 import { focusable, tabTo } from './fixtures/keyboard.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
 
 const ORDER = 'Order with approval and a timeout';
 const FIRST_CONTEXT = { value: { order: { lines: [{ price: 2, qty: 3 }] } } };
@@ -89,4 +91,43 @@ test('rule: a waiting human trigger is answered from its node; a timer fires fro
   // The timer fired on the virtual clock: it moved to when the timer fell due, 48 h after the
   // process fell asleep (a moment before the clock was switched).
   expect((await app.now()) - before).toBeGreaterThan(47 * 3_600_000);
+});
+
+test('rule: the node a process waits at stays whole in view at 1280×720, its actions inside it and clear of the minimap', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = new InspectorPage(page);
+  await app.goto();
+  await app.useVirtualTime();
+  const id = await app.start('Nightly refresh', { value: { prices: { read: 0, history: [1] } } });
+  await app.inspect(id);
+  await expect(app.status).toHaveText('waiting');
+  const node = app.node('sleep');
+  const actions = actionsOn(app, 'sleep');
+  await expect(actions).toBeVisible();
+
+  const boxOf = async (l: Locator): Promise<Box> => (await l.boundingBox())!;
+  const inside = (inner: Box, outer: Box) =>
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5;
+  const overlap = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  // Where the view has settled (it pans once the node has grown by its actions).
+  await expect
+    .poll(async () => {
+      const [n, pane, map] = await Promise.all([
+        boxOf(node),
+        boxOf(page.locator('.react-flow__pane')),
+        boxOf(page.locator('.wf-minimap')),
+      ]);
+      return inside(n, pane) && !overlap(n, map);
+    })
+    .toBe(true);
+  // Every action button lies inside the node's box, whatever its event's name.
+  const nodeBox = await boxOf(node);
+  for (const button of await actions.getByRole('button').all())
+    expect(inside(await boxOf(button), nodeBox)).toBe(true);
 });

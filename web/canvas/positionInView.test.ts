@@ -31,4 +31,14 @@ describe('panToShow: the canvas keeps a process position in view', () => {
     expect(-500 + fits.x).toBeGreaterThanOrEqual(0);
     expect(300 + 160 + fits.x).toBeLessThanOrEqual(pane.width);
   });
+
+  it('keeps a position too tall for the space above the band left of the minimap, which it would reach down beside', () => {
+    // 340 high in a 500 pane whose bottom 150 are the band: it cannot keep above it.
+    const tall = { x: 800, y: 100, width: 160, height: 340 };
+    const v = panToShow([tall], { x: 0, y: 0, zoom: 1 }, pane, 150, 180)!;
+    expect(800 + 160 + v.x).toBeLessThanOrEqual(pane.width - 180);
+    expect(100 + 340 + v.y).toBeLessThanOrEqual(pane.height);
+    // One that fits above the band may stand over the minimap's columns: the band is below it.
+    expect(panToShow([node(800, 100)], { x: 0, y: 0, zoom: 1 }, pane, 150, 180)).toBeUndefined();
+  });
 });

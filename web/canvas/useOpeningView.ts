@@ -8,6 +8,8 @@ const unmeasured = (n: { measured: { width?: number } }) => !n.measured.width;
 
 /** The band at the bottom of the canvas that the minimap and the zoom controls sit in. */
 export const CONTROLS_BAND = 150;
+/** How far from the canvas's right edge the minimap's corner reaches (its frame and margin). */
+export const MINIMAP_CORNER = 190;
 
 /**
  * Shows the whole flow as it opens (openingViewport): fitted, but never below the readable zoom

@@ -1,8 +1,8 @@
-import { useReactFlow, useStoreApi } from '@xyflow/react';
+import { useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import { useEffect } from 'react';
 import { shownFlow, useInspector } from '../inspector/inspectorState.ts';
 import { panToShow } from './positionInView.ts';
-import { CONTROLS_BAND } from './useOpeningView.ts';
+import { CONTROLS_BAND, MINIMAP_CORNER } from './useOpeningView.ts';
 
 /** The states of a node that are where the process is now (the rest is what it did). */
 const LIVE = new Set(['ready', 'waiting', 'running', 'stopped']);
@@ -30,6 +30,9 @@ function positionKey(flowId: string) {
  */
 export function usePositionInView(flowId: string, opened: boolean): void {
   const key = useInspector(positionKey(flowId));
+  // Its nodes' sizes too: a node a process waits at grows by its actions once drawn, and what
+  // was in view at its first size may not be at its second.
+  const sizes = useStore((s) => sizesOf(s.nodeLookup, key));
   const store = useStoreApi();
   const { setViewport } = useReactFlow();
   useEffect(() => {
@@ -51,10 +54,26 @@ export function usePositionInView(flowId: string, opened: boolean): void {
         height: n!.measured.height ?? 90,
       }));
       const [x, y, zoom] = transform;
-      const to = panToShow(rects, { x, y, zoom }, { width, height }, CONTROLS_BAND);
+      const to = panToShow(rects, { x, y, zoom }, { width, height }, CONTROLS_BAND, MINIMAP_CORNER);
       if (to) void setViewport(to, { duration: 200 });
     };
     frame = requestAnimationFrame(show);
     return () => cancelAnimationFrame(frame);
-  }, [key, opened, store, setViewport]);
+  }, [key, sizes, opened, store, setViewport]);
+}
+
+/** The measured sizes of a position's nodes (the ids of its key), as one comparable string. */
+function sizesOf(
+  lookup: ReadonlyMap<string, { measured: { width?: number; height?: number } }>,
+  key: string,
+): string {
+  if (!key) return '';
+  return key
+    .split('\n')
+    .slice(1)
+    .map((id) => {
+      const m = lookup.get(id)?.measured;
+      return `${m?.width ?? 0}x${m?.height ?? 0}`;
+    })
+    .join(' ');
 }

@@ -27,6 +27,21 @@ describe('nodeAriaLabel', () => {
     );
     expect(nodeAriaLabel({ id: 'b', kind: 'subflow', flow: 'enrich' }, [])).toBe('sub-flow node b');
   });
+
+  it('says a continue-after with one call as the Call the canvas draws, with its method and host', () => {
+    const pay: FlowNode = {
+      id: 'pay',
+      kind: 'continue-after',
+      label: 'Charge the card',
+      on: [{ id: 'charge', call: { url: "'https://shop.example/charge'", method: 'POST' } }],
+    };
+    expect(nodeAriaLabel(pay, ['a'])).toBe(
+      'call node pay: Charge the card (POST shop.example), 1 problem',
+    );
+    // A call raced by a deadline is a wait, said as the continue-after it is drawn as.
+    const raced: FlowNode = { ...pay, on: [...pay.on, { id: 'late', after: 'PT1H' }] };
+    expect(nodeAriaLabel(raced, [])).toBe('continue after node pay: Charge the card');
+  });
 });
 
 describe('nodeLabel', () => {

@@ -23,8 +23,13 @@ export function nodeAriaLabel(
   warnings: readonly string[] = [],
 ): string {
   const label = nodeLabel(node);
-  const kind = KIND_NAMES[node.kind].toLowerCase();
+  // A continue-after whose one trigger is a call is drawn as a Call (web/designer/callNode.ts),
+  // and is said as one, with what the canvas shows up front: its method and host.
+  const call =
+    node.kind === 'continue-after' && node.on.length === 1 ? node.on[0]!.call : undefined;
+  const kind = call ? 'call' : KIND_NAMES[node.kind].toLowerCase();
   let named = `${kind} node ${node.id}${label !== undefined ? `: ${label}` : ''}`;
+  if (call) named += ` (${call.method ?? CALL_DEFAULTS.method} ${callHost(call.url)})`;
   if (problems.length > 0) named += `, ${countProblems(problems.length)}`;
   if (warnings.length > 0) named += `, ${countWarnings(warnings.length)}`;
   return named;

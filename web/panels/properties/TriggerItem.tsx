@@ -1,5 +1,11 @@
 import { HTTP_METHODS, type Trigger } from '../../../shared/schema.ts';
-import { durationCheck, durationInWords, eventNameRefusal, optionalPathCheck } from './checks.ts';
+import {
+  callTimeoutCheck,
+  durationCheck,
+  durationInWords,
+  eventNameRefusal,
+  optionalPathCheck,
+} from './checks.ts';
 import { CallFields, CallUrlField } from './CallFields.tsx';
 import { HumanFormFields } from './HumanFormFields.tsx';
 import { CallTest } from '../../calls/CallTest.tsx';
@@ -108,7 +114,7 @@ export function TriggerItem({
               value={trigger.call?.timeout ?? ''}
               code
               placeholder="PT30S"
-              check={(text) => (text === '' ? undefined : durationCheck(text))}
+              check={callTimeoutCheck}
               hint={(text) => (text === '' ? 'Empty: 30 seconds.' : durationInWords(text))}
               hintBeside
               onCommit={(text) => onChange((on) => setCall(on, index, 'timeout', text))}

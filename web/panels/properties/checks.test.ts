@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  callTimeoutCheck,
   conditionCheck,
   durationCheck,
   durationInWords,
@@ -41,5 +42,13 @@ describe('checks as you type', () => {
   it('refuses an empty event name, which the format cannot hold', () => {
     expect(eventNameRefusal('')).toBe('an event trigger needs the name of the event it waits for');
     expect(eventNameRefusal('prices.changed')).toBeUndefined();
+  });
+
+  it("says a call's timeout past the limit where it is typed, as the problems list does", () => {
+    expect(callTimeoutCheck('')).toBeUndefined();
+    expect(callTimeoutCheck('PT1H')).toBeUndefined();
+    expect(callTimeoutCheck('PT61M')).toBe('timeout: at most PT1H is allowed');
+    expect(callTimeoutCheck('P1D')).toBe('timeout: at most PT1H is allowed');
+    expect(callTimeoutCheck('soon')).toMatch(/not an ISO-8601 duration/);
   });
 });

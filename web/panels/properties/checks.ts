@@ -1,3 +1,4 @@
+import { CALL_LIMITS, durationMs } from '../../../shared/callRules.ts';
 import { contextPathProblem } from '../../../shared/contextPath.ts';
 import { describeDuration, durationProblem, parseDuration } from '../../../shared/duration.ts';
 import {
@@ -28,6 +29,19 @@ export const optionalPathCheck = (text: string): string | undefined =>
   text === '' ? undefined : contextPathProblem(text);
 
 export const durationCheck = (text: string): string | undefined => durationProblem(text);
+
+/**
+ * A call's timeout: empty is the default; otherwise a duration no longer than the limit, said
+ * where it is typed with the words of the problems list (shared/callProblems.ts).
+ */
+export function callTimeoutCheck(text: string): string | undefined {
+  if (text === '') return undefined;
+  const problem = durationProblem(text);
+  if (problem !== undefined) return problem;
+  return durationMs(text)! > durationMs(CALL_LIMITS.maxTimeout)!
+    ? `timeout: at most ${CALL_LIMITS.maxTimeout} is allowed`
+    : undefined;
+}
 
 /** A valid duration in words (`PT24H`: "24 hours"); undefined when it is not one. */
 export function durationInWords(text: string): string | undefined {
