@@ -91,7 +91,7 @@ export function ClockControls() {
         icon={<SkipForward size={14} aria-hidden="true" />}
         disabled={advancing !== undefined}
         tooltip="Move the virtual clock to the next timer of any process, and fire it"
-        onClick={() => void advance((r) => r.supervisor.nextDue())}
+        onClick={() => void advance((r) => r.clock.nextDue())}
       >
         To next due timer
       </Button>

@@ -15,10 +15,10 @@ export async function restoreSession(parts: WorkbenchParts): Promise<void> {
   if (clock?.mode === 'virtual') {
     await runtime.clock.useVirtual();
     // The virtual clock restarts at the real time; time it had reached beyond that comes back.
-    if (clock.now > runtimeState.getState().clock.now) await runtime.advanceTo(clock.now, {});
+    if (clock.now > runtimeState.getState().clock.now) await runtime.clock.advanceTo(clock.now, {});
   }
   const id = inspectedProcess.get();
-  if (id && (await runtime.store.getProcess(id))) {
+  if (id && (await runtime.hasProcess(id))) {
     selectProcess(inspector, id);
   }
   await refreshInspection(parts, runtime);
