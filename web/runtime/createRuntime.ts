@@ -215,7 +215,7 @@ export async function createRuntime(options: {
         tellState({ clock: await call((r) => r.useReal()) });
       },
       nextDue: () => supervisor.nextDue(),
-      advanceTo: (target, options) => advanceTo(target, options),
+      advanceTo,
     },
     onState(listener) {
       stateListeners.add(listener);
