@@ -79,6 +79,39 @@ const layerRules = Object.entries(webLayers).map(([folder, allowed]) => {
   };
 });
 
+// The workbench reaches its runtime only through WorkbenchRuntime (web/runtime/workbenchRuntime.ts;
+// docs/architecture.md, "The runtime interface"): a runtime elsewhere, a Restate server, has no
+// supervisor nor store to hand the page. Outside web/runtime/, no file takes a value of their
+// modules (types are plain data and stay allowed) nor reads a `.supervisor` or `.store` member.
+// no-restricted-syntax, a rule no other block sets for web/, so a later block cannot replace it.
+const RUNTIME_BOUNDARY =
+  'The workbench reaches its runtime through WorkbenchRuntime (web/runtime/workbenchRuntime.ts), not its supervisor or store';
+const runtimeInternals =
+  '[source.value=/runtime.(supervisor.supervisor|store.(resilientStore|idbStore|memoryStore|openWorkspaceDb))[.]ts$/]';
+const runtimeBoundary = {
+  files: ['web/**/*.{ts,tsx}'],
+  // Tests may reach the runtime itself, to set up what they check.
+  ignores: ['web/runtime/**', '**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `ImportDeclaration[importKind='value']${runtimeInternals} > :matches(ImportSpecifier[importKind='value'], ImportDefaultSpecifier, ImportNamespaceSpecifier)`,
+        message: RUNTIME_BOUNDARY,
+      },
+      {
+        selector: `:matches(ImportDeclaration[specifiers.length=0], ExportAllDeclaration, ExportNamedDeclaration[exportKind='value'])${runtimeInternals}`,
+        message: RUNTIME_BOUNDARY,
+      },
+      { selector: `ImportExpression${runtimeInternals}`, message: RUNTIME_BOUNDARY },
+      {
+        selector: 'MemberExpression[property.name=/^(supervisor|store)$/]',
+        message: RUNTIME_BOUNDARY,
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'playwright-report', 'test-results', '.scratch'] },
   js.configs.recommended,
@@ -137,6 +170,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: noSingletonStore }] },
   },
   ...layerRules,
+  runtimeBoundary,
   {
     files: ['shared/**/*.ts', 'runtime/engine/**/*.ts', 'runtime/expr/**/*.ts'],
     languageOptions: { globals: {} },

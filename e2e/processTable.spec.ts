@@ -22,7 +22,7 @@ test('rule: a workspace of many processes lists them all, while the DOM holds on
     const other = await createRuntime({ dbName: 'wakeflow-workspace', seed: [] });
     try {
       for (let i = 0; i < count; i++)
-        await other.supervisor.start('nightly-refresh', {
+        await other.processes.start('nightly-refresh', {
           id: `seeded-${String(i).padStart(5, '0')}`, // idOf, inside the page
           paused: true,
         });

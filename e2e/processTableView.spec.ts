@@ -64,7 +64,7 @@ async function seeded(page: Page): Promise<InspectorPage> {
     const other = await createRuntime({ dbName: 'wakeflow-workspace', seed: [] });
     try {
       for (const { id, flow, paused } of seeds)
-        await other.supervisor.start(flow, { id, paused: paused ?? false });
+        await other.processes.start(flow, { id, paused: paused ?? false });
     } finally {
       other.close();
     }

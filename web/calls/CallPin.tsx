@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { Pin } from '../../shared/pins.ts';
 import { useRuntime } from '../state/runtimeConnection.ts';
+import { useCapability } from '../state/useCapability.ts';
 import { Button } from '../ui/Button.tsx';
 import { Pin as PinIcon, PinOff } from '../ui/icons.tsx';
+import { Unavailable } from '../ui/Unavailable.tsx';
 import { useOpenFlowId, usePanelNode, usePinOf } from './usePins.ts';
 
 /**
@@ -46,8 +48,20 @@ export function PinnedCall({ trigger }: { trigger: string }) {
   );
 }
 
-/** "Pin this answer" under a test request's answer: the answer then answers the call. */
-export function PinAnswer({
+/**
+ * "Pin this answer" under a test request's answer: the answer then answers the call. A runtime
+ * that keeps no pins says why in its place.
+ */
+export function PinAnswer(props: {
+  trigger: string;
+  answer: Pick<Pin, 'status' | 'headers' | 'body'>;
+}) {
+  const capability = useCapability('pins');
+  if (capability !== true) return <Unavailable reason={capability} />;
+  return <PinOffer {...props} />;
+}
+
+function PinOffer({
   trigger,
   answer,
 }: {

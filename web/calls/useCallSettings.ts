@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 import { useRuntime } from '../state/runtimeConnection.ts';
 import type { Checked } from './callSettingsRules.ts';
 import type { CallSettingsView } from './callSettingsStore.ts';
@@ -12,9 +12,9 @@ interface SettingsCopy {
 }
 
 // One copy per runtime, held by it: the dialog and every properties panel read the same one.
-const copies = new WeakMap<Runtime, SettingsCopy>();
+const copies = new WeakMap<WorkbenchRuntime, SettingsCopy>();
 
-function copyOf(runtime: Runtime): SettingsCopy {
+function copyOf(runtime: WorkbenchRuntime): SettingsCopy {
   let copy = copies.get(runtime);
   if (!copy) {
     const made: SettingsCopy = {
@@ -83,6 +83,6 @@ export function useCallSettings(): {
 }
 
 /** Reads the settings again (the dialog opens: another tab may have changed them). */
-export function refreshCallSettings(runtime: Runtime | undefined): void {
+export function refreshCallSettings(runtime: WorkbenchRuntime | undefined): void {
   if (runtime) void copyOf(runtime).refresh();
 }

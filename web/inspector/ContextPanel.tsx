@@ -45,7 +45,7 @@ export function ContextPanel() {
       return setProblem('Not saved: a context is a JSON object');
     }
     setProblem(undefined);
-    if (await act((r) => r.supervisor.replaceContext(record.id, parsed.value))) setDraft(undefined);
+    if (await act((r) => r.processes.replaceContext(record.id, parsed.value))) setDraft(undefined);
   };
 
   return (

@@ -36,7 +36,7 @@ export function FlowChangedPanel() {
   useEffect(() => {
     const runtime = connection.current;
     if (!runtime || record.status !== 'flow-changed') return;
-    void runtime.supervisor.continueProblem(record.id).then(setContinueProblem);
+    void runtime.processes.continueProblem(record.id).then(setContinueProblem);
   }, [record, connection]);
   if (record.status !== 'flow-changed') return null;
 
@@ -46,7 +46,7 @@ export function FlowChangedPanel() {
       const refused: string[] = [];
       for (const id of ids) {
         try {
-          await r.supervisor.resolve(id, choice);
+          await r.processes.resolve(id, choice);
         } catch (e) {
           refused.push(`${id}: ${e instanceof Error ? e.message : String(e)}`);
         }
@@ -95,7 +95,7 @@ export function FlowChangedPanel() {
                 variant={choice === 'continue' ? 'primary' : 'secondary'}
                 disabled={refused !== undefined}
                 aria-describedby={`choice-${choice}`}
-                onClick={() => void act((r) => r.supervisor.resolve(record.id, choice))}
+                onClick={() => void act((r) => r.processes.resolve(record.id, choice))}
               >
                 {label}
               </Button>{' '}

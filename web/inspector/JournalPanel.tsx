@@ -38,7 +38,7 @@ export function JournalPanel() {
   const exportJournal = useHandler(async () => {
     // The whole journal, not only the entries shown.
     const runtime = connection.current;
-    const all = runtime ? await runtime.store.journal(record.id) : journal;
+    const all = runtime ? await runtime.journal(record.id) : journal;
     download(`${record.id}.journal.jsonl`, toJsonLines(all), 'application/x-ndjson');
   });
 

@@ -59,7 +59,7 @@ export function PastContextPanel() {
   // The fork is selected before the control's reading, so that the reading shows it.
   const fork = () =>
     act(async (r) => {
-      selectProcess(inspector, (await r.supervisor.fork(record.id, { seq, context: choice })).id);
+      selectProcess(inspector, (await r.processes.fork(record.id, { seq, context: choice })).id);
     });
 
   return (

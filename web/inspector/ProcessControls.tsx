@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useId } from 'react';
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 import { statusOf } from '../../runtime/engine/waits.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
@@ -36,7 +36,7 @@ export function ProcessControls() {
       // deselects, closes and cancels). docs/decisions.md, "Stop's shortcut".
       if (!isStopShortcut(e) || (status !== 'running' && status !== 'waiting')) return;
       e.preventDefault();
-      void act((r) => r.supervisor.stop(id));
+      void act((r) => r.processes.stop(id));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -46,24 +46,22 @@ export function ProcessControls() {
   // newest one read before the control.
   const inspector = useInspectorStore();
   const marking = useCallback(
-    async (control: (runtime: Runtime) => Promise<unknown>) => {
+    async (control: (runtime: WorkbenchRuntime) => Promise<unknown>) => {
       const before = newestSeq(inspector);
       if (await act(control)) markTrail(inspector, id, before);
     },
     [act, inspector, id],
   );
   // Stable handlers: a wake that leaves the status as it was renders none of the buttons.
-  const step = useHandler(() => void marking((r) => r.supervisor.stepOnce(id)));
+  const step = useHandler(() => void marking((r) => r.processes.stepOnce(id)));
   const run = useHandler(
     () =>
-      void marking((r) =>
-        status === 'stopped' ? r.supervisor.resume(id) : r.supervisor.drive(id),
-      ),
+      void marking((r) => (status === 'stopped' ? r.processes.resume(id) : r.processes.drive(id))),
   );
-  const stop = useHandler(() => void act((r) => r.supervisor.stop(id)));
-  const resume = useHandler(() => void act((r) => r.supervisor.resume(id)));
-  const retry = useHandler(() => void act((r) => r.supervisor.retry(id)));
-  const wakeNow = useHandler(() => void act((r) => r.supervisor.wakeNow(id)));
+  const stop = useHandler(() => void act((r) => r.processes.stop(id)));
+  const resume = useHandler(() => void act((r) => r.processes.resume(id)));
+  const retry = useHandler(() => void act((r) => r.processes.retry(id)));
+  const wakeNow = useHandler(() => void act((r) => r.processes.wakeNow(id)));
   return (
     <div role="toolbar" aria-label="Process controls" className="process-controls">
       <Button

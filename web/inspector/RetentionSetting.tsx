@@ -1,13 +1,22 @@
 import { memo, useEffect, useState, type FormEvent } from 'react';
 import { useRuntime } from '../state/runtimeConnection.ts';
+import { useCapability } from '../state/useCapability.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
+import { Unavailable } from '../ui/Unavailable.tsx';
 
 /**
  * The journal's retention rule, shown and set: the last N passes of each process are kept in
- * full, older ones summed up in one entry.
+ * full, older ones summed up in one entry. A runtime that keeps its journal by its own rule
+ * says so instead.
  */
 export const RetentionSetting = memo(function RetentionSetting() {
+  const capability = useCapability('retention');
+  if (capability !== true) return <Unavailable reason={capability} />;
+  return <RetentionForm />;
+});
+
+const RetentionForm = memo(function RetentionForm() {
   const runtime = useRuntime();
   const [kept, setKept] = useState<number | undefined>();
   const [draft, setDraft] = useState('');

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 import { useRuntimeConnection, type RuntimeConnection } from '../state/runtimeConnection.ts';
 import { useWorkspaceActions, type WorkspaceActions } from '../workspace/workspaceActions.ts';
 import { refreshInspection, useInspectorStores, type InspectorStores } from './inspectorState.ts';
@@ -17,7 +17,7 @@ export interface ActDeps extends InspectorStores {
  */
 export async function act(
   deps: ActDeps,
-  control: (runtime: Runtime) => Promise<unknown>,
+  control: (runtime: WorkbenchRuntime) => Promise<unknown>,
 ): Promise<boolean> {
   const runtime = deps.connection.current;
   if (!runtime) return false;
@@ -35,7 +35,9 @@ export async function act(
 }
 
 /** `act`, bound to this workbench's runtime and stores. */
-export function useAct(): (control: (runtime: Runtime) => Promise<unknown>) => Promise<boolean> {
+export function useAct(): (
+  control: (runtime: WorkbenchRuntime) => Promise<unknown>,
+) => Promise<boolean> {
   const stores = useInspectorStores();
   const connection = useRuntimeConnection();
   const workspace = useWorkspaceActions();

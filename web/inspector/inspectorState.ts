@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Snapshot } from '../../runtime/engine/snapshot.ts';
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 import type { ProcessReading } from '../runtime/runtimeProtocol.ts';
 
 /** Journal entries read at first, and added by each "Show older entries". */
@@ -137,7 +137,10 @@ export function trailPrefix(s: InspectorState, flowOnCanvas: string): string | u
 }
 
 /** Reads a page more of the selected process's journal, older than those shown. */
-export async function showOlderJournal(stores: InspectorStores, runtime: Runtime): Promise<void> {
+export async function showOlderJournal(
+  stores: InspectorStores,
+  runtime: WorkbenchRuntime,
+): Promise<void> {
   stores.inspector.setState((s) => ({ journalLimit: s.journalLimit + JOURNAL_PAGE }));
   await refreshInspection(stores, runtime);
 }
@@ -223,7 +226,10 @@ export function shownFlow(s: Pick<InspectorState, 'inspection'>): string | undef
 }
 
 /** Reads the selected process afresh; called when it changed, here or in another tab. */
-export async function refreshInspection(stores: InspectorStores, runtime: Runtime): Promise<void> {
+export async function refreshInspection(
+  stores: InspectorStores,
+  runtime: WorkbenchRuntime,
+): Promise<void> {
   const { inspector } = stores;
   const id = inspector.getState().selected;
   if (!id) return;

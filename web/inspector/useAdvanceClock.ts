@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 import { useRuntimeStateStore } from '../state/runtimeState.ts';
 import { useAct } from './act.ts';
 import { useInspectorStore } from './inspectorState.ts';
@@ -11,7 +11,7 @@ import { useInspectorStore } from './inspectorState.ts';
  * node's "Fire now" (WaitActions.tsx) are this one advance.
  */
 export function useAdvanceClock(): (
-  target: (runtime: Runtime) => Promise<number | null>,
+  target: (runtime: WorkbenchRuntime) => Promise<number | null>,
 ) => Promise<boolean> {
   const act = useAct();
   const inspector = useInspectorStore();
@@ -38,7 +38,7 @@ export function useAdvanceClock(): (
           },
         });
         try {
-          await runtime.advanceTo(to, {
+          await runtime.clock.advanceTo(to, {
             signal: controller.signal,
             onProgress: (reached, wakes) =>
               inspector.setState((s) =>

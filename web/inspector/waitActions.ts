@@ -1,4 +1,4 @@
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 
 /**
  * What a designer can give a waiting process, as controls for `act` (act.ts): the run view's
@@ -9,8 +9,8 @@ import type { Runtime } from '../runtime/createRuntime.ts';
 /** Delivers event `name` to the process; refused when it does not wait for that event. */
 export const deliverEventTo =
   (processId: string, name: string, payload: unknown) =>
-  async (r: Runtime): Promise<void> => {
-    const delivered = await r.supervisor.deliverEvent(name, payload, processId);
+  async (r: WorkbenchRuntime): Promise<void> => {
+    const delivered = await r.processes.deliverEvent(name, payload, processId);
     if (delivered === 0)
       throw new Error(`process ${processId} is not waiting for "${name}"; the event was dropped`);
   };
@@ -18,13 +18,13 @@ export const deliverEventTo =
 /** Answers a human trigger, bound to the wait the form was shown for (`seq`). */
 export const answerHuman =
   (processId: string, path: string, input: Record<string, unknown>, trigger: string, seq: number) =>
-  (r: Runtime) =>
-    r.supervisor.submitHuman(processId, path, input, trigger, seq);
+  (r: WorkbenchRuntime) =>
+    r.processes.submitHuman(processId, path, input, trigger, seq);
 
 /** Sends the next attempt of a call now, with the same Idempotency-Key. */
 export const sendCallNowTo =
   (processId: string, wait: { seq: number; node: string }) =>
-  async (r: Runtime): Promise<void> => {
-    if (!(await r.supervisor.sendCallNow(processId, wait.seq)))
+  async (r: WorkbenchRuntime): Promise<void> => {
+    if (!(await r.processes.sendCallNow(processId, wait.seq)))
       throw new Error(`the call at ${wait.node} has no attempt left to send`);
   };

@@ -57,7 +57,7 @@ export async function startProcess(
   if (!runtime) throw new Error('the workspace is still opening; try again in a moment');
   // A flow just edited on the canvas starts as drawn, not as last autosaved.
   await deps.workspace.savePendingEdit();
-  const record = await runtime.supervisor.start(
+  const record = await runtime.processes.start(
     flow,
     'shareWith' in context
       ? { shareContextWith: context.shareWith, paused }

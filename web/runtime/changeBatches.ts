@@ -1,4 +1,4 @@
-import type { Change } from './createRuntime.ts';
+import type { Change } from './workbenchRuntime.ts';
 
 /** Everything told since the last re-read, as one: what the page reads again for it. */
 export interface ChangeBatch {

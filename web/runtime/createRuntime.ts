@@ -1,119 +1,34 @@
 import type { Pin } from '../../shared/pins.ts';
 import { transfer, wrap, type Remote } from 'comlink';
 import { inSeconds } from '../../runtime/expr/inSeconds.ts';
-import type { Call, Flow, Trigger } from '../../shared/schema.ts';
-import type { CallSettingsView } from '../calls/callSettingsStore.ts';
+import type { Flow } from '../../shared/schema.ts';
 import type { Checked } from '../calls/callSettingsRules.ts';
 import type { TestRequestResult } from './testRequest.ts';
 import { failureOf } from './workerFailure.ts';
 import type { ResilientStore, SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Supervisor } from '../../runtime/supervisor/supervisor.ts';
-import type {
-  ClockState,
-  FlowsView,
-  ListQuery,
-  ProcessList,
-  ProcessReading,
-  Runaway,
-  RuntimeEvent,
-} from './runtimeProtocol.ts';
-import type { ProcessStatus } from '../../runtime/supervisor/records.ts';
+import type { ClockState, Runaway, RuntimeEvent } from './runtimeProtocol.ts';
 import type { PastContext } from '../../runtime/supervisor/pastContext.ts';
 import type { NodeVisits } from '../../runtime/supervisor/nodeVisits.ts';
-import type { ProcessCounts } from '../../runtime/supervisor/store.ts';
 import type { WorkerEntry } from './runtimeWorker.ts';
 import type { TestHooks } from './testHooks.ts';
 import { PAGE_TICK_MS, paceOf } from './timeSource.ts';
 import { startWatchdog, WATCHDOG_LIMITS } from './watchdog.ts';
 import type { WorkerRuntime } from './workerRuntime.ts';
+import type {
+  Capabilities,
+  Change,
+  RuntimeClientState,
+  WorkbenchRuntime,
+} from './workbenchRuntime.ts';
 
-/** The runtime of one tab, as the page sees it: every call goes to the runtime's Web Worker. */
-export interface Runtime {
-  supervisor: Remote<Supervisor>;
-  store: Remote<ResilientStore>;
-  /** Real time, or virtual time the designer moves forward (this tab only). */
-  clock: {
-    useVirtual(): Promise<void>;
-    useReal(): Promise<void>;
-  };
-  /**
-   * Tells the clock and the save state each time they change (a change from the worker, a
-   * switch of mode, the end of an advance, a read of the flows), and once at once. The page
-   * keeps them in one store (state/runtimeState.ts, followRuntime) and reads them there only.
-   */
-  onState(listener: (state: RuntimeClientState) => void): () => void;
-  /** The workspace's flows and the save state, in one call. */
-  flowsView(): Promise<FlowsView>;
-  /** A window of the process table (its rows only, no context) and its counts. */
-  processList(query: ListQuery): Promise<ProcessList>;
-  /** How many processes there are, in all and per status (of one flow, if asked). */
-  processCounts(flow?: string): Promise<ProcessCounts>;
-  /** The ids of a flow's processes of one status, oldest first. */
-  processIds(flow: string, status: ProcessStatus): Promise<string[]>;
-  /** Every process by id and flow, oldest first. */
-  processNames(): Promise<{ id: string; flow: string }[]>;
-  /**
-   * One process as the inspector shows it, in one call, with the newest `journalLimit` entries
-   * of its journal; undefined when there is none.
-   */
-  reading(id: string, journalLimit?: number): Promise<ProcessReading | undefined>;
-  /** A process's context as of its journal entry `seq` (its store key), rebuilt by the worker. */
-  pastContext(id: string, seq: number): Promise<PastContext>;
-  /**
-   * The visits of one node of a process (by its path, `sub/step`), read by the worker from the
-   * journal: the newest `limit` (20 at most) in detail, and how many there are in all.
-   */
-  nodeVisits(id: string, node: string, limit?: number, upTo?: number): Promise<NodeVisits>;
-  /**
-   * Advances the virtual clock to `target`, firing every timer due on the way, in order; reports
-   * each stop and ends early, at the last time reached, when `signal` is aborted.
-   */
-  advanceTo(
-    target: number,
-    options: { onProgress?: (reached: number, wakes: number) => void; signal?: AbortSignal },
-  ): Promise<{ wakes: number; reached: number }>;
-  /**
-   * Tells this tab's views that something changed, here or in another tab: which processes, and
-   * whether the workspace's flows did.
-   */
-  onChange(listener: (change: Change) => void): () => void;
-  /** Wakes what is due now and runs what can run (the worker's schedule does so by itself). */
-  wakeDue(): Promise<void>;
-  /** How many of a process's last passes the journal keeps in full; older ones are summed up. */
-  retention(): Promise<number>;
-  setRetention(passes: number): Promise<void>;
-  /** The workspace's allowed origins and the names of its secrets (never a value). */
-  callSettings(): Promise<CallSettingsView>;
-  allowOrigin(text: string): Promise<Checked<string>>;
-  removeOrigin(origin: string): Promise<void>;
-  /** Adds or replaces a secret; the value goes to the worker and never comes back. */
-  setSecret(name: string, value: string): Promise<Checked<string>>;
-  removeSecret(name: string): Promise<void>;
-  /** One attempt of a call trigger, sent by the worker with the workspace's settings. */
-  testRequest(trigger: Trigger & { call: Call }): Promise<TestRequestResult>;
-  /** Pins an answer to a call (docs/format.md#pinned-answers); the pin as kept, or why not. */
-  pinCall(pin: Pin): Promise<Checked<Pin>>;
-  /** Removes a call's pin; false when it had none. */
-  unpinCall(at: { flow: string; node: string; trigger: string }): Promise<boolean>;
-  /** An import's pins, each replacing its call's; refused whole past the workspace's limit. */
-  restorePins(pins: Pin[]): Promise<Checked<number>>;
-  /** Saves a workspace flow (kept in memory if the disk refuses) and tells every tab. */
-  saveFlow(flow: Flow): Promise<void>;
-  deleteFlow(id: string): Promise<void>;
-  close(): void;
-}
-
-/** The clock and whether everything is saved, as the worker last told them. */
-export interface RuntimeClientState {
-  clock: ClockState;
-  saveState: SaveState;
-}
-
-/** What changed, as the worker told it. */
-export interface Change {
-  processes: readonly string[];
-  flows: boolean;
-}
+/** This tab's worker runs everything the workbench offers. */
+const WORKER_CAPABILITIES: Capabilities = {
+  virtualClock: true,
+  callSettings: true,
+  pins: true,
+  retention: true,
+};
 
 /** A worker that runs the runtime, and what a call to it waits on besides its answer. */
 interface Running {
@@ -125,7 +40,7 @@ interface Running {
 }
 
 /**
- * Starts this tab's runtime in a Web Worker (the store, the clock, the schedule, the supervisor
+ * The workbench's runtime (workbenchRuntime.ts), run by this tab: starts it in a Web Worker (the store, the clock, the schedule, the supervisor
  * and the link to the other tabs live there) and keeps the page's side of it: a copy of the
  * clock and the save state, and what only the page knows, its visibility (and, for a test that
  * paces the worker with the page's clock, `?pace=page`, the page's time). A node that runs for
@@ -140,7 +55,7 @@ export async function createRuntime(options: {
   watchdog?: { limitMs: number; pingMs: number };
   /** What an e2e test asked of the dev server's app, passed to every worker (testHooks.ts). */
   testHooks?: TestHooks;
-}): Promise<Runtime> {
+}): Promise<WorkbenchRuntime> {
   const limits = options.watchdog ?? WATCHDOG_LIMITS;
   const listeners = new Set<(change: Change) => void>();
   const notify = (change: Change) => listeners.forEach((l) => l(change));
@@ -249,9 +164,49 @@ export async function createRuntime(options: {
       ? setInterval(() => void running.then((r) => r.remote.tick(Date.now())), PAGE_TICK_MS)
       : undefined;
 
+  const advanceTo: WorkbenchRuntime['clock']['advanceTo'] = async (
+    target,
+    { onProgress, signal },
+  ) => {
+    const advance = ++advances;
+    if (onProgress) progress.set(advance, onProgress);
+    const cancel = () => void call((r) => r.cancelAdvance(advance));
+    signal?.addEventListener('abort', cancel);
+    try {
+      const ended = await call((r) => r.advanceTo(target, advance));
+      // The worker tells its clock with the change it posts a little later; the page knows
+      // where the advance ended now, so what it draws next is the end, not a time on the way.
+      tellState({ clock: { mode: 'virtual', virtual: ended.reached } });
+      return ended;
+    } finally {
+      progress.delete(advance);
+      signal?.removeEventListener('abort', cancel);
+    }
+  };
+
+  // The worker's supervisor and store, reached here only: the views ask by name.
+  const supervisor = forward<Supervisor>('supervisor');
+  const store = forward<ResilientStore>('store');
+
   return {
-    supervisor: forward<Supervisor>('supervisor'),
-    store: forward<ResilientStore>('store'),
+    capabilities: WORKER_CAPABILITIES,
+    processes: {
+      start: (flow, options) => supervisor.start(flow, options),
+      fork: (source, options) => supervisor.fork(source, options),
+      stop: (id) => supervisor.stop(id),
+      resume: (id) => supervisor.resume(id),
+      retry: (id) => supervisor.retry(id),
+      drive: (id) => supervisor.drive(id),
+      stepOnce: (id) => supervisor.stepOnce(id),
+      wakeNow: (id) => supervisor.wakeNow(id),
+      continueProblem: (id) => supervisor.continueProblem(id),
+      resolve: (id, choice) => supervisor.resolve(id, choice),
+      replaceContext: (id, value) => supervisor.replaceContext(id, value),
+      deliverEvent: (name, payload, to) => supervisor.deliverEvent(name, payload, to),
+      submitHuman: (id, nodePath, input, triggerId, waitSeq) =>
+        supervisor.submitHuman(id, nodePath, input, triggerId, waitSeq),
+      sendCallNow: (id, seq) => supervisor.sendCallNow(id, seq),
+    },
     clock: {
       async useVirtual() {
         tellState({ clock: await call((r) => r.useVirtual()) });
@@ -259,6 +214,8 @@ export async function createRuntime(options: {
       async useReal() {
         tellState({ clock: await call((r) => r.useReal()) });
       },
+      nextDue: () => supervisor.nextDue(),
+      advanceTo,
     },
     onState(listener) {
       stateListeners.add(listener);
@@ -274,26 +231,12 @@ export async function createRuntime(options: {
     processCounts: (flow) => call((r) => r.processCounts(flow)),
     processIds: (flow, status) => call((r) => r.processIds(flow, status)),
     processNames: () => call((r) => r.processNames()),
+    hasProcess: async (id) => Boolean(await store.getProcess(id)),
     reading: (id, journalLimit) => call((r) => r.reading(id, journalLimit)),
+    journal: (id) => store.journal(id),
     pastContext: (id, seq) => call((r) => r.pastContext(id, seq) as Promise<PastContext>),
     nodeVisits: (id, node, limit, upTo) =>
       call((r) => r.nodeVisits(id, node, limit, upTo) as Promise<NodeVisits>),
-    async advanceTo(target, { onProgress, signal }) {
-      const advance = ++advances;
-      if (onProgress) progress.set(advance, onProgress);
-      const cancel = () => void call((r) => r.cancelAdvance(advance));
-      signal?.addEventListener('abort', cancel);
-      try {
-        const ended = await call((r) => r.advanceTo(target, advance));
-        // The worker tells its clock with the change it posts a little later; the page knows
-        // where the advance ended now, so what it draws next is the end, not a time on the way.
-        tellState({ clock: { mode: 'virtual', virtual: ended.reached } });
-        return ended;
-      } finally {
-        progress.delete(advance);
-        signal?.removeEventListener('abort', cancel);
-      }
-    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -301,6 +244,8 @@ export async function createRuntime(options: {
     wakeDue: () => call((r) => r.wakeDue()),
     retention: () => call((r) => r.retention()),
     setRetention: (passes) => call((r) => r.setRetention(passes)),
+    openFlow: () => store.getMeta('openFlow'),
+    setOpenFlow: (id) => store.putMeta('openFlow', id),
     callSettings: () => call((r) => r.callSettings()),
     // Comlink's Remote type spreads over a union's members; the value is the union itself.
     allowOrigin: (text) => call((r) => r.allowOrigin(text) as Promise<Checked<string>>),

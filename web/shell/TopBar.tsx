@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { CallSettingsDialog } from '../calls/CallSettingsDialog.tsx';
 import { DesignerToolbar } from '../designer/ui/DesignerToolbar.tsx';
 import { SaveWarning } from '../panels/SaveWarning.tsx';
 import { IconButton } from '../ui/Button.tsx';
-import { KeyRound, PanelBottom, PanelLeft, PanelRight, Zap } from '../ui/icons.tsx';
+import { PanelBottom, PanelLeft, PanelRight, Zap } from '../ui/icons.tsx';
+import { CallSettingsEntry } from './CallSettingsEntry.tsx';
 import { FlowTitle } from './FlowTitle.tsx';
 import { SaveState } from './SaveState.tsx';
 import { openHelp, useShell, useShellStore } from '../state/shellState.ts';
@@ -26,7 +25,6 @@ export function TopBar({
 }) {
   const collapsed = useShell((s) => s.collapsed);
   const shell = useShellStore();
-  const [callSettings, setCallSettings] = useState(false);
   return (
     <header className="top-bar">
       <h1 className="top-bar__brand">
@@ -60,16 +58,9 @@ export function TopBar({
             onClick={toggles.properties}
           />
         </div>
-        <IconButton
-          label="Call settings"
-          tooltip="Call settings: allowed origins and secrets"
-          icon={<KeyRound size={16} />}
-          aria-haspopup="dialog"
-          onClick={() => setCallSettings(true)}
-        />
+        <CallSettingsEntry />
         <ThemeMenu />
       </div>
-      <CallSettingsDialog open={callSettings} onOpenChange={setCallSettings} />
     </header>
   );
 }

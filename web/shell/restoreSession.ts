@@ -12,13 +12,14 @@ export async function restoreSession(parts: WorkbenchParts): Promise<void> {
   const runtime = connection.current;
   if (!runtime) return;
   const clock = tabClock.get();
-  if (clock?.mode === 'virtual') {
+  // A runtime whose clock is its own (a server's) keeps its time; the tab's virtual one is gone.
+  if (clock?.mode === 'virtual' && runtime.capabilities.virtualClock === true) {
     await runtime.clock.useVirtual();
     // The virtual clock restarts at the real time; time it had reached beyond that comes back.
-    if (clock.now > runtimeState.getState().clock.now) await runtime.advanceTo(clock.now, {});
+    if (clock.now > runtimeState.getState().clock.now) await runtime.clock.advanceTo(clock.now, {});
   }
   const id = inspectedProcess.get();
-  if (id && (await runtime.store.getProcess(id))) {
+  if (id && (await runtime.hasProcess(id))) {
     selectProcess(inspector, id);
   }
   await refreshInspection(parts, runtime);

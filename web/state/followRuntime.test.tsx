@@ -1,7 +1,7 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeClientState } from '../runtime/createRuntime.ts';
+import type { RuntimeClientState } from '../runtime/workbenchRuntime.ts';
 import { ClockTime, Countdown } from '../inspector/Countdown.tsx';
 import { formatInstant } from '../inspector/formatTime.ts';
 import { SaveWarning } from '../panels/SaveWarning.tsx';

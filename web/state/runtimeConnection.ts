@@ -1,4 +1,4 @@
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 import { useRuntimeState } from './runtimeState.ts';
 import { serviceContext } from './storeContext.ts';
 
@@ -9,17 +9,17 @@ import { serviceContext } from './storeContext.ts';
  */
 export interface RuntimeConnection {
   /** The runtime, once it opened. */
-  readonly current: Runtime | undefined;
+  readonly current: WorkbenchRuntime | undefined;
   /** The runtime once it opened: an action taken sooner waits for it. */
-  ready(): Promise<Runtime>;
+  ready(): Promise<WorkbenchRuntime>;
   /** Called once, when the runtime opened. */
-  opened(runtime: Runtime): void;
+  opened(runtime: WorkbenchRuntime): void;
 }
 
 export function createRuntimeConnection(): RuntimeConnection {
-  let current: Runtime | undefined;
-  let resolve: (runtime: Runtime) => void = () => {};
-  const ready = new Promise<Runtime>((r) => (resolve = r));
+  let current: WorkbenchRuntime | undefined;
+  let resolve: (runtime: WorkbenchRuntime) => void = () => {};
+  const ready = new Promise<WorkbenchRuntime>((r) => (resolve = r));
   return {
     get current() {
       return current;
@@ -37,7 +37,7 @@ export const RuntimeConnectionProvider = context.Provider;
 export const useRuntimeConnection = context.use;
 
 /** The runtime once the workspace opened, else undefined; renders when it opens. */
-export function useRuntime(): Runtime | undefined {
+export function useRuntime(): WorkbenchRuntime | undefined {
   const connection = useRuntimeConnection();
   const ready = useRuntimeState((s) => s.ready);
   return ready ? connection.current : undefined;

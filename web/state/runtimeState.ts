@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Pin } from '../../shared/pins.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
-import type { Runtime, RuntimeClientState } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime, RuntimeClientState } from '../runtime/workbenchRuntime.ts';
 import type { ListQuery, ProcessList, ProcessView } from '../runtime/runtimeProtocol.ts';
 import { storeContext } from './storeContext.ts';
 
@@ -75,7 +75,7 @@ const nowOf = (clock: RuntimeClientState['clock']) => clock.virtual ?? Date.now(
  */
 export function followRuntime(
   store: RuntimeStateStore,
-  runtime: Pick<Runtime, 'onState'>,
+  runtime: Pick<WorkbenchRuntime, 'onState'>,
   tickMs = 1000,
 ): () => void {
   const told = (state: RuntimeClientState) => {
@@ -107,7 +107,10 @@ export function followRuntime(
  * Reads the workspace's flows; on opening and when the flows changed. (The save state the read
  * brings reaches the store as the runtime client's event, through followRuntime.)
  */
-export async function refreshFlows(store: RuntimeStateStore, runtime: Runtime): Promise<void> {
+export async function refreshFlows(
+  store: RuntimeStateStore,
+  runtime: WorkbenchRuntime,
+): Promise<void> {
   const view = await runtime.flowsView();
   const before = store.getState();
   const flows = sameJson(before.flows, view.flows) ? before.flows : view.flows;
@@ -125,7 +128,7 @@ export async function refreshFlows(store: RuntimeStateStore, runtime: Runtime): 
  */
 export async function refreshList(
   store: RuntimeStateStore,
-  runtime: Runtime,
+  runtime: WorkbenchRuntime,
   changed?: ReadonlySet<string>,
 ): Promise<void> {
   const { list, listQuery } = store.getState();
@@ -161,7 +164,7 @@ export async function refreshList(
 /** The process table asks for another window (it scrolled, it was filtered); read at once. */
 export function showListWindow(
   store: RuntimeStateStore,
-  runtime: Runtime | undefined,
+  runtime: WorkbenchRuntime | undefined,
   query: ListQuery,
 ): void {
   const state = store.getState();

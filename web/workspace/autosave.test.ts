@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Flow } from '../../shared/schema.ts';
 import { onNodesChange, openFlow } from '../designer/designerStore.ts';
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 import { createWorkbench, type WorkbenchParts } from '../shell/WorkbenchProvider.tsx';
 
 const flow: Flow = {
@@ -27,7 +27,7 @@ describe('autosave', () => {
     saved.length = 0;
     const saveFlow = async (f: Flow) => void saved.push(f);
     parts = createWorkbench();
-    parts.connection.opened({ saveFlow } as unknown as Runtime);
+    parts.connection.opened({ saveFlow } as unknown as WorkbenchRuntime);
     openFlow(parts.designer, flow);
     stop = parts.workspace.startAutosave(250);
   });

@@ -6,7 +6,7 @@ import {
   renameFlow,
   type DesignerStore,
 } from '../designer/designerStore.ts';
-import type { Runtime } from '../runtime/createRuntime.ts';
+import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 import type { RuntimeConnection } from '../state/runtimeConnection.ts';
 import type { RuntimeStateStore } from '../state/runtimeState.ts';
 import { serviceContext } from '../state/storeContext.ts';
@@ -59,7 +59,7 @@ export const WorkspaceActionsProvider = context.Provider;
 export const useWorkspaceActions = context.use;
 
 /** This tab's runtime, once the workspace has opened: an action taken sooner waits for it. */
-function runtime(ws: Workspace): Promise<Runtime> {
+function runtime(ws: Workspace): Promise<WorkbenchRuntime> {
   return ws.connection.ready();
 }
 
@@ -86,7 +86,7 @@ async function openWorkspaceFlow(
   // Each flow keeps its undo history while the tab lives, however often another is opened.
   const kept = ws.histories.get(id);
   if (kept) ws.designer.setState({ history: kept });
-  await (await runtime(ws)).store.putMeta('openFlow', id);
+  await (await runtime(ws)).setOpenFlow(id);
 }
 
 /** The example a first visit opens on: the daily loop shows most of what wakeflow does. */
@@ -94,7 +94,7 @@ export const FIRST_FLOW = 'nightly-refresh';
 
 /** The flow to open at start: the one open last time, else the daily loop, else the first. */
 async function initialFlowId(ws: Workspace): Promise<string | undefined> {
-  const last = await (await runtime(ws)).store.getMeta('openFlow');
+  const last = await (await runtime(ws)).openFlow();
   const flows = workspaceFlows(ws);
   if (typeof last === 'string' && flows.has(last)) return last;
   if (flows.has(FIRST_FLOW)) return FIRST_FLOW;
