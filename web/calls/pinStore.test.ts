@@ -5,6 +5,7 @@ import { secretsFrom } from '../../runtime/calls/secrets.ts';
 import { startTestServer, type TestServer } from '../../runtime/calls/fixtures/testServer.ts';
 import { testStore } from '../../runtime/store/fixtures/testStore.ts';
 import { IdbStore } from '../../runtime/store/idbStore.ts';
+import { InProcessLocks } from '../../runtime/supervisor/locks.ts';
 import { MAX_PINS, type Pin } from '../../shared/pins.ts';
 import { testRequest } from '../runtime/testRequest.ts';
 import { PINS_SETTING, pinStore } from './pinStore.ts';
@@ -45,6 +46,24 @@ describe('the workspace keeps its pins (docs/format.md#pinned-answers)', () => {
     expect(await pins.unpin(at)).toBe(true);
     expect(await pins.unpin(at)).toBe(false);
     expect((await pins.list()).map((p) => p.trigger)).toEqual(['other']);
+  });
+
+  it('rule: two tabs pinning at once keep every pin: each write holds the lock the tabs share', async () => {
+    // Two tabs: two connections to one workspace database, each with its own pin store, and the
+    // origin's locks between them (Web Locks in the app; an in-process stand-in here).
+    const name = 'pins-two-tabs';
+    const [one, two] = [await IdbStore.open(name), await IdbStore.open(name)];
+    const shared = new InProcessLocks();
+    const tabs = [pinStore(one, shared), pinStore(two, shared)];
+    const triggers = Array.from({ length: 12 }, (_, i) => `t${i}`);
+    const kept = await Promise.all(
+      triggers.map((trigger, i) => tabs[i % 2]!.pin({ ...pin, trigger })),
+    );
+    expect(kept.every((k) => k.ok)).toBe(true);
+    const stored = (await tabs[0]!.list()).map((p) => p.trigger).sort();
+    expect(stored).toEqual([...triggers].sort());
+    one.close();
+    two.close();
   });
 
   it('bad input: a pin of the wrong shape, or too large, is refused naming why, and nothing is stored', async () => {

@@ -1,9 +1,12 @@
 import type { PinSource } from '../../runtime/calls/pinnedAnswer.ts';
+import { InProcessLocks, type Locks } from '../../runtime/supervisor/locks.ts';
 import { checkPin, MAX_PINS, pinKey, type Pin } from '../../shared/pins.ts';
 import type { Checked } from './callSettingsRules.ts';
 
 /** The workspace setting (its database's `meta` store) that holds the pins. */
 export const PINS_SETTING = 'pins';
+/** The lock every write of the pins holds (runtime/supervisor/locks.ts names the others). */
+export const PINS_LOCK = 'wakeflow:pins';
 
 /** Where the pins are kept: the workspace's settings (ResilientStore's getMeta and putMeta). */
 export interface PinSettings {
@@ -17,15 +20,16 @@ export interface PinSettings {
  * changes no signature. Pins are not secrets, and hold none: a pin is made of an outcome the
  * sender has already scrubbed of every secret value it sent (runtime/calls/secrets.ts).
  *
- * Writes are read-modify-write of the one list, in order within this runtime; the page asks the
- * runtime worker for each, so a tab's writes never overtake one another.
+ * Writes are read-modify-write of the one list, each holding the pins' lock: in the app a Web
+ * Lock, which holds across the tabs of the origin, so that two tabs pinning at once (each with
+ * its own worker) keep both pins instead of the later write dropping the earlier one.
  */
-export function pinStore(settings: PinSettings) {
-  let queue: Promise<unknown> = Promise.resolve();
-  const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
+export function pinStore(settings: PinSettings, locks: Locks = new InProcessLocks()) {
+  const inOrder = async <T>(work: () => Promise<T>): Promise<T> => {
+    const done = await locks.withLock(PINS_LOCK, work);
+    // Never refused: the lock is waited for, not tried.
+    if (!done.held) throw new Error('the pins lock was not taken');
+    return done.value;
   };
   const list = async (): Promise<Pin[]> => {
     // Checked as it is read back (runtime/store/restore.ts): a damaged list reads as none.

@@ -77,7 +77,7 @@ export async function openWorkerRuntime(
   // Test requests wait their turn among themselves only: they never hold up a process's calls.
   const testLimiter = new OriginLimiter();
   // The workspace's pinned answers (pinStore.ts): a pinned call is answered without sending.
-  const pins = pinStore(store);
+  const pins = pinStore(store, locks);
   const supervisor = new Supervisor(store, clock, {
     locks,
     newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
