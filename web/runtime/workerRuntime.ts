@@ -35,6 +35,7 @@ import { OriginLimiter } from '../../runtime/calls/originLimiter.ts';
 import type { Call, Trigger } from '../../shared/schema.ts';
 import type { Pin } from '../../shared/pins.ts';
 import { pinStore } from '../calls/pinStore.ts';
+import { randomId } from './randomId.ts';
 import type { Checked } from '../calls/callSettingsRules.ts';
 
 /** Real time a run holds the worker at most before it lets queued messages in. */
@@ -80,7 +81,7 @@ export async function openWorkerRuntime(
   const pins = pinStore(store, locks);
   const supervisor = new Supervisor(store, clock, {
     locks,
-    newId: (kind) => `${kind === 'process' ? 'p' : 'ctx'}-${crypto.randomUUID().slice(0, 8)}`,
+    newId: randomId,
     watch: stepWatch(postStep),
     // A long run lets in the commands that arrive while it runs, Stop from any tab among them.
     betweenSteps: timeSlices(start.runSliceMs ?? RUN_SLICE_MS),
