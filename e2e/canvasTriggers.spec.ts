@@ -20,9 +20,7 @@ test('rule: a waiting continue-after delivers its event from the node, with a pa
   await app.goto();
   await app.useVirtualTime();
   // Nightly refresh sleeps at "sleep" for a day, or until prices.changed (into lastChange).
-  const id = await app.start('Nightly refresh', { value: { prices: { read: 0, history: [1] } } });
-  await app.inspect(id);
-  await expect(app.status).toHaveText('waiting');
+  await app.startNightlyAsleep();
   await expect(app.journal.last()).toContainText('fell asleep at sleep');
   // Only the node the process waits at offers its triggers.
   await expect(page.getByRole('group', { name: /^Act on .* now$/ })).toHaveCount(1);
@@ -100,9 +98,7 @@ test('rule: the node a process waits at stays whole in view at 1280×720, its ac
   const app = new InspectorPage(page);
   await app.goto();
   await app.useVirtualTime();
-  const id = await app.start('Nightly refresh', { value: { prices: { read: 0, history: [1] } } });
-  await app.inspect(id);
-  await expect(app.status).toHaveText('waiting');
+  await app.startNightlyAsleep();
   const node = app.node('sleep');
   const actions = actionsOn(app, 'sleep');
   await expect(actions).toBeVisible();

@@ -19,9 +19,7 @@ test('rule: selecting a node of an inspected process shows each visit by generat
   await app.goto();
   await app.useVirtualTime();
   // Nightly refresh loops back from its continue-after "sleep" to "read" while prices.read < 7.
-  const id = await app.start('Nightly refresh', { value: { prices: { read: 0, history: [1] } } });
-  await app.inspect(id);
-  await expect(app.status).toHaveText('waiting');
+  await app.startNightlyAsleep();
   await app.advanceBy('PT48H');
   await expect(app.journal.last()).toContainText('fell asleep at sleep');
   expect(await app.context()).toMatchObject({ prices: { read: 3 } });
@@ -118,9 +116,7 @@ for (const colorScheme of ['light', 'dark'] as const)
     const page = await context.newPage();
     const app = new InspectorPage(page);
     await app.goto();
-    const id = await app.start('Nightly refresh', { value: { prices: { read: 0, history: [1] } } });
-    await app.inspect(id);
-    await expect(app.status).toHaveText('waiting');
+    await app.startNightlyAsleep();
     await app.selectNode('read');
     const panel = visitsOf(app, 'read');
     await expect(panel.getByRole('heading', { level: 4 })).toHaveText(['Visit 1 · generation 0']);
