@@ -1,6 +1,6 @@
 import { CALL_DEFAULTS } from '../../shared/callRules.ts';
 import type { FlowNode, HttpMethod } from '../../shared/schema.ts';
-import { callHost } from './describeNode.ts';
+import { callHost, loneCall } from './describeNode.ts';
 
 /** What the canvas draws of a Call: its method, the host its URL names, and the URL itself. */
 export interface CallNodeSummary {
@@ -16,8 +16,7 @@ export interface CallNodeSummary {
  * continue-after with a call row. Undefined for every other node.
  */
 export function callNodeSummary(node: FlowNode): CallNodeSummary | undefined {
-  if (node.kind !== 'continue-after' || node.on.length !== 1) return undefined;
-  const call = node.on[0]!.call;
+  const call = loneCall(node);
   if (call === undefined) return undefined;
   return {
     method: call.method ?? CALL_DEFAULTS.method,

@@ -1,6 +1,6 @@
 import { CALL_DEFAULTS } from '../../shared/callRules.ts';
 import { describeDuration, parseDuration } from '../../shared/duration.ts';
-import type { FlowNode, Trigger } from '../../shared/schema.ts';
+import type { Call, FlowNode, Trigger } from '../../shared/schema.ts';
 import { KIND_NAMES } from './kinds.ts';
 
 /** `n problem` or `n problems`. */
@@ -14,6 +14,14 @@ export function nodeLabel(node: FlowNode): string | undefined {
 }
 
 /**
+ * The call of a continue-after whose one trigger is a call, which the canvas draws as a Call;
+ * undefined for every other node (a call raced by a deadline is a wait).
+ */
+export function loneCall(node: FlowNode): Call | undefined {
+  return node.kind === 'continue-after' && node.on.length === 1 ? node.on[0]!.call : undefined;
+}
+
+/**
  * A node's accessible name: its kind, id, label and how many problems it has, e.g.
  * "work node read: Re-read prices, 2 problems".
  */
@@ -23,10 +31,8 @@ export function nodeAriaLabel(
   warnings: readonly string[] = [],
 ): string {
   const label = nodeLabel(node);
-  // A continue-after whose one trigger is a call is drawn as a Call (web/designer/callNode.ts),
-  // and is said as one, with what the canvas shows up front: its method and host.
-  const call =
-    node.kind === 'continue-after' && node.on.length === 1 ? node.on[0]!.call : undefined;
+  // Said as the Call it is drawn as (web/designer/callNode.ts), with its method and host.
+  const call = loneCall(node);
   const kind = call ? 'call' : KIND_NAMES[node.kind].toLowerCase();
   let named = `${kind} node ${node.id}${label !== undefined ? `: ${label}` : ''}`;
   if (call) named += ` (${call.method ?? CALL_DEFAULTS.method} ${callHost(call.url)})`;
