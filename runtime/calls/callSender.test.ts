@@ -36,8 +36,9 @@ function setup(more: Partial<CallSenderDeps> = {}) {
     attempt: async (call, key, signal) => ({
       result: await sendAttempt(call, attemptSettings(server.origin, { key, signal, limiter })),
     }),
-    fire: (id, wait, outcome) => host.fire(id, wait, outcome),
+    // The journal of retried attempts, and the last attempt's entry, which the fire records.
     journal: async (_id, entry) => void journal.push(entry),
+    fire: (id, wait, outcome, entry) => (journal.push(entry), host.fire(id, wait, outcome)),
     ...more,
   };
   return { clock, host, store, deps, journal, sender: new CallSender(deps) };
@@ -183,8 +184,9 @@ describe('the call sender (docs/format.md#calls)', () => {
 describe('a crash at every await point of a call', () => {
   // Each of the sender's awaits on the store, the network, the journal and the fire, dying just
   // before it and just after it; then a new sender on the same store carries on.
-  // One failed attempt and a retry: 11 awaits (list, put the first progress; put, attempt,
-  // journal, put the retry's due; put, attempt, journal, fire, delete).
+  // One failed attempt and a retry: 10 awaits (list, put the first progress; put the count,
+  // attempt, journal, put the retry's due; put the count, attempt, fire with its journal entry,
+  // delete).
 
   async function crashAt(n: number, when: 'before' | 'after') {
     const { host, store, deps } = setup();
@@ -232,7 +234,7 @@ describe('a crash at every await point of a call', () => {
     return { crashed, host, store, w };
   }
 
-  for (let n = 1; n <= 11; n++) {
+  for (let n = 1; n <= 10; n++) {
     for (const when of ['before', 'after'] as const) {
       it(`await ${n}, ${when}: re-sends with the same key and applies the outcome once`, async () => {
         const { crashed, host, store, w } = await crashAt(n, when);

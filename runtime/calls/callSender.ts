@@ -46,15 +46,24 @@ export interface CallSenderDeps {
     signal: AbortSignal,
     about: { processId: string; wait: CallWait; attempt: number },
   ): Promise<AttemptAnswer>;
-  /** Fires the call's trigger with the outcome; a wait that is gone by then drops it. */
-  fire(processId: string, wait: CallWait, outcome: CallOutcome): Promise<void>;
+  /**
+   * Fires the call's trigger with the outcome, and records `entry` (the last attempt) in the
+   * process's journal in the same commit; a wait that is gone by then drops the outcome, and the
+   * entry is journaled alone.
+   */
+  fire(
+    processId: string,
+    wait: CallWait,
+    outcome: CallOutcome,
+    entry: ReturnType<typeof attemptEntry>,
+  ): Promise<void>;
   /**
    * Runs `fn` holding the lock of one wait's attempts, the same lock in every runtime over this
    * store (a Web Lock per wait in the browser, so two tabs' workers never send one attempt at
    * once). Without it, one sender over the store is assumed.
    */
   oneSender?<T>(processId: string, seq: number, fn: () => Promise<T>): Promise<T>;
-  /** Records an attempt of `wait` in the process's journal. */
+  /** Records an attempt of `wait` that is retried in the process's journal. */
   journal?(
     processId: string,
     entry: ReturnType<typeof attemptEntry>,
@@ -120,6 +129,8 @@ export class CallSender {
     for (const wait of waits) {
       if (!active) this.abandon(processId, wait.seq);
       if (watched.progress.has(wait.seq)) continue;
+      // Stored, though it has begun no attempt: another runtime over the store that finds no
+      // progress of a wait it knows takes it as settled (`stored`).
       const first = firstProgress(wait.seq, this.deps.now());
       await this.deps.store.putCallProgress(processId, first);
       if (watched.waits.has(wait.seq)) watched.progress.set(wait.seq, first);
@@ -328,16 +339,20 @@ export class CallSender {
     signal: AbortSignal,
   ): Promise<void> {
     signal.throwIfAborted();
-    await this.deps.journal?.(
-      processId,
-      attemptEntry(wait.call, progress.attempts, result, ms),
-      wait,
-    );
+    const entry = attemptEntry(wait.call, progress.attempts, result, ms);
     const next = afterAttempt(wait.call, progress, result, this.deps.now());
-    if ('progress' in next) return this.save(processId, next.progress, signal);
+    if ('progress' in next) {
+      await this.deps.journal?.(processId, entry, wait);
+      return this.save(processId, next.progress, signal);
+    }
     signal.throwIfAborted();
-    await this.deps.fire(processId, wait, next.outcome);
-    this.processes.get(processId)?.progress.delete(wait.seq);
+    // The attempt's entry goes in the fire's commit: one write of the process, not two.
+    await this.deps.fire(processId, wait, next.outcome, entry);
+    // The fire's commit told `sync` that the wait is gone, which deleted its progress; a fire
+    // that reached no wait (another tab moved the process on) leaves it to be deleted here.
+    const watched = this.processes.get(processId);
+    if (watched && !watched.progress.has(wait.seq)) return;
+    watched?.progress.delete(wait.seq);
     await this.deps.store.deleteCallProgress(processId, wait.seq);
   }
 

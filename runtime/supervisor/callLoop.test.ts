@@ -74,6 +74,33 @@ describe('the supervisor sends calls (docs/format.md#calls)', () => {
     ]);
   });
 
+  it("rule: the last attempt's journal entry is written in the fire's commit, just before the wake it makes, and the process is written by no other write", async () => {
+    const base = await testStore('calls-commit');
+    const writes: string[] = [];
+    const counted = new Proxy(base, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if ((prop === 'putProcess' || prop === 'commitStep') && typeof value === 'function')
+          return (...args: unknown[]) => {
+            writes.push(prop);
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return value;
+      },
+    });
+    const { supervisor, store } = await setup(payFlow({ url: url('/json') }), allowed(), counted);
+    await supervisor.start('pay', { id: 'j' });
+    writes.length = 0;
+    await supervisor.advanceTo(T0);
+    expect((await supervisor.mustGet('j')).status).toBe('done');
+    // One commit: the attempt's entry, the fire and the steps after it; no write of its own.
+    expect(writes).toEqual(['commitStep']);
+    const types = (await store.journal('j')).map((e) => e.type);
+    const at = types.indexOf('call-attempt');
+    expect(types.filter((t) => t === 'call-attempt')).toHaveLength(1);
+    expect(types[at + 1]).toBe('woke');
+  });
+
   it('rule: 503, 503, 200 with retry: three attempts at the retry times on the virtual clock, one Idempotency-Key', async () => {
     server.answerSequence = [503, 503, 200];
     const retry = { max: 3, interval: 'PT1M', backoff: 2, on: [503] };

@@ -1,4 +1,4 @@
-import type { CallProgress } from '../calls/callProgress.ts';
+import type { attemptEntry, CallProgress } from '../calls/callProgress.ts';
 import { CallSender, type CallSenderDeps, type CallWait } from '../calls/callSender.ts';
 import { allowOrigins } from '../calls/originAllowlist.ts';
 import { DEFAULT_PER_ORIGIN, OriginLimiter } from '../calls/originLimiter.ts';
@@ -14,8 +14,15 @@ import type { CallOptions } from './options.ts';
 import type { Locks } from './locks.ts';
 import { callLockName, type ProcessLock } from './processLock.ts';
 import { stamp } from './recordFacts.ts';
-import { CALL_WAITS, type ProcessRecord, type ProcessStatus } from './records.ts';
+import {
+  CALL_WAITS,
+  type JournalEntry,
+  type ProcessRecord,
+  type ProcessStatus,
+} from './records.ts';
 import type { Store } from './store.ts';
+
+type AttemptEntry = ReturnType<typeof attemptEntry>;
 
 /** What an advance of the clock asks of the call loop (wakeBatcher.ts, oneByOneAdvance.ts). */
 export interface CallTimes {
@@ -42,8 +49,17 @@ export interface CallLoopParts {
   /** The locks `lock` takes; a call wait's attempts are sent under one of them (callLockName). */
   locks: Locks;
   changes: ChangeListeners;
-  /** Fires a call trigger with its outcome (Deliveries.fireCall); false when the wait is gone. */
-  fire(id: string, seq: number, triggerId: string, outcome: unknown): Promise<boolean>;
+  /**
+   * Fires a call trigger with its outcome, `entries` journaled in the fire's commit
+   * (Deliveries.fireCall); false, with nothing written, when the wait is gone.
+   */
+  fire(
+    id: string,
+    seq: number,
+    triggerId: string,
+    outcome: unknown,
+    entries: JournalEntry[],
+  ): Promise<boolean>;
   options: CallOptions | undefined;
   /** false: no attempt is ever sent (SupervisorOptions.sendsCalls). */
   sends: boolean;
@@ -73,7 +89,7 @@ export class CallLoop implements CallTimes {
   private failure: { error: unknown } | undefined;
 
   constructor(private readonly parts: CallLoopParts) {
-    const { store, clock, lock, changes, options } = parts;
+    const { store, clock, changes, options } = parts;
     const limiter = new OriginLimiter(options?.perOrigin ?? DEFAULT_PER_ORIGIN);
     // No options: no secrets and no origin allowed, so every attempt is refused unsent.
     const secrets = options?.secrets ?? noSecrets;
@@ -122,25 +138,37 @@ export class CallLoop implements CallTimes {
         // A lock waited for is always had; only `ifAvailable` gives up.
         return result.held ? result.value : Promise.reject(new Error('the call lock was refused'));
       },
-      fire: async (id, wait, outcome) =>
-        void (await parts.fire(id, wait.seq, wait.call.trigger, outcome)),
+      fire: async (id, wait, outcome, entry) => {
+        options?.onAttempt?.(id, entry, wait, clock.now());
+        const entries = store.keepsJournal ? [this.attemptRecord(id, entry, wait)] : [];
+        const fired = await parts.fire(id, wait.seq, wait.call.trigger, outcome, entries);
+        if (!fired) await this.journalAlone(id, entries);
+      },
       journal: (id, entry, wait) => {
         options?.onAttempt?.(id, entry, wait, clock.now());
         if (!store.keepsJournal) return Promise.resolve();
-        return lock.locked(id, async () => {
-          // Under the process's lock, as every write of it: the record as it is, with the
-          // attempt appended to its journal.
-          const record = await store.getProcess(id);
-          if (!record) return;
-          const made = {
-            type: 'call-attempt' as const,
-            node: wait.node,
-            wait: wait.seq,
-            ...entry,
-          };
-          await store.putProcess(record, [stamp(id, made, undefined, clock.now())]);
-        });
+        return this.journalAlone(id, [this.attemptRecord(id, entry, wait)]);
       },
+    });
+  }
+
+  /** The journal's entry of an attempt of `wait` (docs/format.md#calls), stamped now. */
+  private attemptRecord(id: string, entry: AttemptEntry, wait: CallWait): JournalEntry {
+    const made = { type: 'call-attempt' as const, node: wait.node, wait: wait.seq, ...entry };
+    return stamp(id, made, undefined, this.parts.clock.now());
+  }
+
+  /**
+   * Appends `entries` to a process's journal in a write of their own: a retried attempt's, or
+   * the last one's when its fire reached no wait. Under the process's lock, as every write of
+   * it: the record as it is, with the entries appended.
+   */
+  private journalAlone(id: string, entries: JournalEntry[]): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
+    const { store, lock } = this.parts;
+    return lock.locked(id, async () => {
+      const record = await store.getProcess(id);
+      if (record) await store.putProcess(record, entries);
     });
   }
 

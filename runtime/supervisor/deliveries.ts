@@ -5,7 +5,7 @@ import { sizeProblem } from './inputChecks.ts';
 import { pendingWakes, withPendingWakes } from './pendingWakes.ts';
 import type { ProcessLock } from './processLock.ts';
 import type { ProcessRunner } from './processRunner.ts';
-import type { ProcessRecord } from './records.ts';
+import type { JournalEntry, ProcessRecord } from './records.ts';
 import type { Store } from './store.ts';
 import { SupervisorError } from './supervisorError.ts';
 
@@ -119,7 +119,14 @@ export class Deliveries {
    * a process that is waiting: false otherwise, and nothing changes, so that the call sender's
    * outcome after a crash, a cancel or another trigger's win is applied at most once.
    */
-  fireCall(id: string, seq: number, triggerId: string, outcome: unknown): Promise<boolean> {
+  fireCall(
+    id: string,
+    seq: number,
+    triggerId: string,
+    outcome: unknown,
+    /** Journal entries that go in the fire's commit, first (the call's last attempt). */
+    entries: JournalEntry[] = [],
+  ): Promise<boolean> {
     const { lock, runner } = this.parts;
     return lock.locked(id, async () => {
       const { record, read } = await runner.load(id);
@@ -129,7 +136,13 @@ export class Deliveries {
         (w) => w.seq === seq,
       );
       if (!wait?.triggers.some((t) => t.id === triggerId)) return false;
-      await runner.wake(record, { seq, trigger: triggerId, payload: outcome }, read);
+      await runner.wake(
+        record,
+        { seq, trigger: triggerId, payload: outcome },
+        read,
+        undefined,
+        entries,
+      );
       return true;
     });
   }

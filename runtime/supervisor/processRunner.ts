@@ -139,9 +139,11 @@ export class ProcessRunner {
     read = this.parts.flows.reader(),
     /** The run may go on across later timers (an advance, `RunOn`); the clock then follows it. */
     later?: RunOn,
+    /** Journal entries that go first in the fire's commit (a call's last attempt). */
+    first: JournalEntry[] = [],
   ): Promise<ProcessRecord> {
     const clock = this.parts.clock;
-    const fired = await this.fireOne(record, wake, read, undefined, later);
+    const fired = await this.fireOne(record, wake, read, undefined, later, first);
     if (fired.at !== undefined && isSettable(clock) && fired.at > clock.now()) clock.set(fired.at);
     return fired.flows
       ? this.drive(record.id, fired.record, fired.flows, fired.steps)
@@ -178,15 +180,16 @@ export class ProcessRunner {
     read: ReadFlow,
     budget = Math.min(MAX_STEPS_PER_COMMIT, this.parts.maxSteps),
     later?: RunOn,
+    first: JournalEntry[] = [],
   ): Promise<{ record: ProcessRecord; flows?: Map<string, Flow>; steps: number; at?: number }> {
     // Pending wakes whose waits are gone are dropped with it: nothing could fire them.
     const live = waitSeqs(record.snapshot);
     const rest = pendingWakes(record).filter((w) => w.seq !== wake.seq && live.has(w.seq));
-    const checked = await this.checkSignatures(withPendingWakes(record, rest), wake, read);
+    const checked = await this.checkSignatures(withPendingWakes(record, rest), wake, read, first);
     if (checked.status === 'flow-changed') return { record: checked, steps: 0 };
     const flows = await this.parts.flows.flowsFor(checked, read);
     // The fire and the steps after it, to the next stop, in one commit.
-    const fired = await this.commitRun(checked, fireAct(wake), wake, flows, budget, later);
+    const fired = await this.commitRun(checked, fireAct(wake), wake, flows, budget, later, first);
     return {
       record: fired.record,
       flows,
@@ -200,6 +203,8 @@ export class ProcessRunner {
     record: ProcessRecord,
     wake: PendingWake | null,
     read = this.parts.flows.reader(),
+    /** Journal entries written before the flow-changed entry, if the flow changed. */
+    first: JournalEntry[] = [],
   ): Promise<ProcessRecord> {
     if (record.pinned) return record;
     const { store, flows } = this.parts;
@@ -227,6 +232,7 @@ export class ProcessRunner {
       due: null,
     };
     await store.putProcess(changed, [
+      ...first,
       this.stamp(record.id, { type: 'flow-changed', changes }, changed.snapshot),
     ]);
     return changed;
@@ -260,6 +266,8 @@ export class ProcessRunner {
     known: Map<string, Flow> | undefined,
     budget: number,
     later?: RunOn,
+    /** Journal entries that go first in the commit. */
+    first: JournalEntry[] = [],
   ): Promise<{ record: ProcessRecord; steps: number; at?: number }> {
     const { store, clock, guesses, inMemory } = this.parts;
     const flows = known ?? (await this.parts.flows.flowsFor(record));
@@ -276,7 +284,7 @@ export class ProcessRunner {
       const ok = await store.commitStep({
         process: run.record,
         context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
-        journal: run.journal,
+        journal: first.length > 0 ? [...first, ...run.journal] : run.journal,
       });
       if (ok) {
         guesses.know(

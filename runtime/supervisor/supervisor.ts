@@ -89,7 +89,8 @@ export class Supervisor {
       locks,
       changes,
       // Late-bound: the deliveries are built on the store the loop watches.
-      fire: (id, seq, trigger, outcome) => this.deliveries.fireCall(id, seq, trigger, outcome),
+      fire: (id, seq, trigger, outcome, entries) =>
+        this.deliveries.fireCall(id, seq, trigger, outcome, entries),
       options: options.calls,
       sends: options.sendsCalls ?? true,
     }));
