@@ -421,3 +421,48 @@ describe('IdbStore: durability', () => {
     expect(seen.filter((t) => t.mode !== 'readwrite').every((t) => !t.durability)).toBe(true);
   });
 });
+
+describe('IdbStore: call progress asked for together', () => {
+  /** The transactions opened on `callProgress` while `fn` runs, by mode. */
+  async function progressTransactions(fn: () => Promise<unknown>) {
+    const seen: string[] = [];
+    const native = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (
+      this: IDBDatabase,
+      ...args: Parameters<IDBDatabase['transaction']>
+    ) {
+      const names = typeof args[0] === 'string' ? [args[0]] : [...args[0]];
+      if (names.includes('callProgress')) seen.push(args[1] ?? 'readonly');
+      return native.apply(this, args);
+    } as IDBDatabase['transaction'];
+    try {
+      await fn();
+    } finally {
+      IDBDatabase.prototype.transaction = native;
+    }
+    return seen;
+  }
+
+  it('rule: writes and reads of call progress asked for at once share a transaction each, in order, every one applied', async () => {
+    const store = await testStore('progress-batches');
+    const ids = Array.from({ length: 50 }, (_, i) => `p${i}`);
+    const writes = await progressTransactions(() =>
+      Promise.all(
+        ids.flatMap((id) => [
+          store.putCallProgress(id, { seq: 1, attempts: 0, due: T0 }),
+          store.putCallProgress(id, { seq: 2, attempts: 1, due: null }),
+          store.deleteCallProgress(id, 1),
+        ]),
+      ),
+    );
+    // The first write opens a transaction; the 149 asked for meanwhile go in one more at most.
+    expect(writes.length).toBeLessThanOrEqual(2);
+    let lists: unknown[] = [];
+    const reads = await progressTransactions(async () => {
+      lists = await Promise.all(ids.map((id) => store.listCallProgress(id)));
+    });
+    expect(reads.length).toBeLessThanOrEqual(2);
+    // In order: each process's first wait was put, then deleted; its second stands.
+    expect(lists).toEqual(ids.map(() => [{ seq: 2, attempts: 1, due: null }]));
+  });
+});

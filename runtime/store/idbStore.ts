@@ -467,24 +467,52 @@ export class IdbStore implements Store {
     return { entries, more: cursor !== null };
   }
 
-  /** A process's call progress, wait by wait (one that cannot be restored is reported and left out). */
+  /**
+   * A process's call progress, wait by wait (one that cannot be restored is reported and left
+   * out). Reads asked for while one runs go together into the next transaction, as loads do:
+   * a round's hundreds of attempts read their progress in a few transactions, not one each.
+   */
   async listCallProgress(processId: string): Promise<CallProgress[]> {
-    const raws = await this.db.getAll('callProgress', progressRange(processId));
+    const raws = await this.progressReads.ask(processId);
     return this.many<StoredCallProgress>(CALL_PROGRESS, 'callProgress', raws, (r) => [
       r.processId,
       r.seq,
     ]).map(({ processId: _id, ...progress }) => progress);
   }
-  async putCallProgress(processId: string, progress: CallProgress) {
-    await this.write(['callProgress'], (tx) =>
-      tx.objectStore('callProgress').put(storableProgress(processId, progress)),
+  private readonly progressReads = new Batcher<string, unknown[]>(async (ids) => {
+    const rows = unwrap(this.db.transaction('callProgress', 'readonly')).objectStore(
+      'callProgress',
     );
+    const read = await Promise.all(ids.map((id) => request(rows.getAll(progressRange(id)))));
+    return fulfilled(read);
+  });
+
+  /**
+   * Writes of call progress asked for while one runs go together, in order, into the next
+   * transaction, as commits do; a write that fails fails every write of its transaction.
+   */
+  async putCallProgress(processId: string, progress: CallProgress) {
+    await this.progressWrites.ask({
+      key: [processId, progress.seq],
+      row: storableProgress(processId, progress),
+    });
   }
   async deleteCallProgress(processId: string, seq: number) {
-    await this.write(['callProgress'], (tx) =>
-      tx.objectStore('callProgress').delete([processId, seq]),
-    );
+    await this.progressWrites.ask({ key: [processId, seq] });
   }
+  private readonly progressWrites = new Batcher<{ key: [string, number]; row?: unknown }, void>(
+    (batch) =>
+      this.write(['callProgress'], async (wrapped) => {
+        const rows = unwrap(wrapped).objectStore('callProgress');
+        // Asked for without awaiting each: IndexedDB runs them in order, and one that fails
+        // aborts the transaction, which `write` throws.
+        for (const { key, row } of batch) {
+          if (row === undefined) rows.delete(key);
+          else rows.put(row);
+        }
+        return fulfilled(batch.map(() => undefined));
+      }),
+  );
 
   /**
    * The journal's retention rule: keeps the entries of the last `keepPasses` passes (from the
