@@ -101,6 +101,35 @@ describe('the supervisor sends calls (docs/format.md#calls)', () => {
     expect(types[at + 1]).toBe('woke');
   });
 
+  it('rule: a fire commits on the context read with its process: 100 answers at once read no context apart', async () => {
+    const base = await testStore('calls-guesses');
+    let contextReads = 0;
+    const counted = new Proxy(base, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (prop === 'getContext' && typeof value === 'function')
+          return (...args: unknown[]) => {
+            contextReads++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return value;
+      },
+    });
+    const { supervisor } = await setup(
+      payFlow({ url: url('/json') }),
+      allowed({ perOrigin: 100 }),
+      counted,
+    );
+    const ids = Array.from({ length: 100 }, (_, i) => `f${i}`);
+    for (const id of ids) await supervisor.start('pay', { id });
+    contextReads = 0;
+    await supervisor.advanceTo(T0);
+    for (const id of ids) expect((await supervisor.mustGet(id)).status).toBe('done');
+    // More answers than the supervisor keeps guesses of (32): each fire's commit still guesses
+    // right, with the context its load read.
+    expect(contextReads).toBe(0);
+  });
+
   it('rule: 503, 503, 200 with retry: three attempts at the retry times on the virtual clock, one Idempotency-Key', async () => {
     server.answerSequence = [503, 503, 200];
     const retry = { max: 3, interval: 'PT1M', backoff: 2, on: [503] };

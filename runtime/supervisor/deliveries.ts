@@ -129,20 +129,17 @@ export class Deliveries {
   ): Promise<boolean> {
     const { lock, runner } = this.parts;
     return lock.locked(id, async () => {
-      const { record, read } = await runner.load(id);
+      const { record, read, context } = await runner.load(id);
       if (record.status !== 'waiting') return false;
       const flows = await this.parts.flows.sleptOn(record);
       const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(
         (w) => w.seq === seq,
       );
       if (!wait?.triggers.some((t) => t.id === triggerId)) return false;
-      await runner.wake(
-        record,
-        { seq, trigger: triggerId, payload: outcome },
-        read,
-        undefined,
-        entries,
-      );
+      await runner.wake(record, { seq, trigger: triggerId, payload: outcome }, read, {
+        first: entries,
+        ...(context ? { context } : {}),
+      });
       return true;
     });
   }

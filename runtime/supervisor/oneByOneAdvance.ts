@@ -109,6 +109,8 @@ export class OneByOneAdvance implements Advance {
       await runner.fireEarliestTimer(record);
       return runner.mustGet(record.id);
     }
-    return runner.wake(record, { seq: timer.seq, trigger: timer.trigger }, flows.reader(), later);
+    return runner.wake(record, { seq: timer.seq, trigger: timer.trigger }, flows.reader(), {
+      later,
+    });
   }
 }

@@ -12,9 +12,22 @@ import type { RunOn } from './options.ts';
 import { carrying, pendingWakes, waitSeqs, withPendingWakes } from './pendingWakes.ts';
 import type { ProcessLock } from './processLock.ts';
 import { stamp } from './recordFacts.ts';
-import type { JournalEntry, PendingWake, ProcessRecord } from './records.ts';
+import type { ContextRecord, JournalEntry, PendingWake, ProcessRecord } from './records.ts';
 import type { Store } from './store.ts';
 import { SupervisorError } from './supervisorError.ts';
+
+/** What a wake may carry besides its trigger (`ProcessRunner.wake`). */
+export interface WakeOptions {
+  /** The run may go on across later timers (an advance, `RunOn`); the clock then follows it. */
+  later?: RunOn;
+  /** Journal entries that go first in the fire's commit (a call's last attempt). */
+  first?: JournalEntry[];
+  /**
+   * The process's context as read with it (`load`): the commit's first guess, whatever else
+   * was read meanwhile (a round's hundreds of fires crowd the shared guesses out).
+   */
+  context?: ContextRecord;
+}
 
 /** What a process runner stands on. */
 export interface RunnerParts {
@@ -103,10 +116,17 @@ export class ProcessRunner {
    * that can run runs until it stops). One that another runner holds (another tab's long run, a
    * control in progress) is left to it.
    */
-  async runAll(): Promise<void> {
+  async runAll(
+    /**
+     * false: those with a node ready only; an advance's batches take the ones due (wakeBatcher),
+     * which one by one here would each cost a read and a commit of their own.
+     */
+    due = true,
+  ): Promise<void> {
     const { store, clock, lock, changes } = this.parts;
     const now = clock.now();
-    const candidates = [...(await store.runningProcesses()), ...(await store.listDue(now))].sort(
+    const running = await store.runningProcesses();
+    const candidates = [...running, ...(due ? await store.listDue(now) : [])].sort(
       (a, b) => a.created - b.created,
     );
     for (const p of candidates) {
@@ -137,13 +157,10 @@ export class ProcessRunner {
     wake: PendingWake,
     // The workspace's flows are read once for the whole wake: the check, the fire, the drive.
     read = this.parts.flows.reader(),
-    /** The run may go on across later timers (an advance, `RunOn`); the clock then follows it. */
-    later?: RunOn,
-    /** Journal entries that go first in the fire's commit (a call's last attempt). */
-    first: JournalEntry[] = [],
+    { later, first = [], context }: WakeOptions = {},
   ): Promise<ProcessRecord> {
     const clock = this.parts.clock;
-    const fired = await this.fireOne(record, wake, read, undefined, later, first);
+    const fired = await this.fireOne(record, wake, read, undefined, later, first, context);
     if (fired.at !== undefined && isSettable(clock) && fired.at > clock.now()) clock.set(fired.at);
     return fired.flows
       ? this.drive(record.id, fired.record, fired.flows, fired.steps)
@@ -181,6 +198,7 @@ export class ProcessRunner {
     budget = Math.min(MAX_STEPS_PER_COMMIT, this.parts.maxSteps),
     later?: RunOn,
     first: JournalEntry[] = [],
+    context?: ContextRecord,
   ): Promise<{ record: ProcessRecord; flows?: Map<string, Flow>; steps: number; at?: number }> {
     // Pending wakes whose waits are gone are dropped with it: nothing could fire them.
     const live = waitSeqs(record.snapshot);
@@ -189,7 +207,16 @@ export class ProcessRunner {
     if (checked.status === 'flow-changed') return { record: checked, steps: 0 };
     const flows = await this.parts.flows.flowsFor(checked, read);
     // The fire and the steps after it, to the next stop, in one commit.
-    const fired = await this.commitRun(checked, fireAct(wake), wake, flows, budget, later, first);
+    const fired = await this.commitRun(
+      checked,
+      fireAct(wake),
+      wake,
+      flows,
+      budget,
+      later,
+      first,
+      context,
+    );
     return {
       record: fired.record,
       flows,
@@ -268,10 +295,12 @@ export class ProcessRunner {
     later?: RunOn,
     /** Journal entries that go first in the commit. */
     first: JournalEntry[] = [],
+    /** The context as last read, if the caller has it: the first guess. */
+    read?: ContextRecord,
   ): Promise<{ record: ProcessRecord; steps: number; at?: number }> {
     const { store, clock, guesses, inMemory } = this.parts;
     const flows = known ?? (await this.parts.flows.flowsFor(record));
-    const guess = guesses.get(record.contextId);
+    const guess = read?.id === record.contextId ? read : guesses.get(record.contextId);
     // The time of each step of the run, read once as the step is first taken: a run again on a
     // fresh context takes the same steps, and each one's `$now()` and new waits see the time it
     // saw the first time (docs/format.md#expressions-are-deterministic).
@@ -308,12 +337,18 @@ export class ProcessRunner {
    * A process to wake, with a reader of the workspace's flows and the context guess seeded from
    * the same read: the store reads them together, so a wake starts with one request.
    */
-  async load(id: string): Promise<{ record: ProcessRecord; read: ReadFlow }> {
+  async load(
+    id: string,
+  ): Promise<{ record: ProcessRecord; read: ReadFlow; context?: ContextRecord }> {
     const loaded = await this.parts.store.loadProcess(id);
     if (!loaded) throw new SupervisorError(`there is no process "${id}"`);
     // A context just read is as good a first guess as any (see `ContextGuesses`).
     if (loaded.context) this.parts.guesses.know(loaded.context);
-    return { record: loaded.record, read: this.parts.flows.reader(loaded.flows) };
+    return {
+      record: loaded.record,
+      read: this.parts.flows.reader(loaded.flows),
+      ...(loaded.context ? { context: loaded.context } : {}),
+    };
   }
 
   async mustGet(id: string): Promise<ProcessRecord> {

@@ -182,3 +182,23 @@ describe('a batch whose read fails gives back every lock it took', () => {
     for (const p of await store.listProcesses()) expect(p.wakes).toBe(0);
   });
 });
+
+describe('an advance wakes what is due in its batches', () => {
+  it('rule: 50 loops due at once, in batches of 30 acts, are all woken in batches by advanceTo: none alone, each once', async () => {
+    const { store, clock, supervisor } = await dueLoops(ids(50), { maxStepsPerBatch: 30 });
+    clock.set(T0);
+    const counts = spy(store);
+    // A process woken alone is read with getProcess (ProcessRunner.drive); a batch loads them.
+    let alone = 0;
+    const getProcess = store.getProcess.bind(store);
+    store.getProcess = (id) => (alone++, getProcess(id));
+    await supervisor.advanceTo(T0 + HOUR);
+    expect(alone).toBe(0);
+    // Ten processes of three acts each per batch: five transactions, as wakeDue commits them.
+    expect(counts.transactions).toBe(5);
+    for (const p of await store.listProcesses()) {
+      expect(p.wakes).toBe(1);
+      expect((await store.getContext(p.contextId))!.value).toEqual({ count: 2 });
+    }
+  });
+});

@@ -218,7 +218,8 @@ export class WakeBatcher implements Advance {
             });
       if (batch) {
         wakes += batch.woken;
-        await this.parts.runner.runAll();
+        // What the batch left running runs on; what is still due is the next batch's.
+        await this.parts.runner.runAll(false);
         options.onProgress?.(clock.now(), wakes);
       }
       // Nothing left to wake by `upTo` (or only what other runners hold): on to the attempt.
