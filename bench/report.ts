@@ -437,6 +437,16 @@ export function render(r: Results): string {
         num(c.callWakesPerSec.p95),
         times(c.wakeRatio),
       ],
+      ...(c.bareRoundMs && c.floorRatio !== undefined
+        ? [
+            [
+              `the round's ${fmt(c.processes)} requests alone, six in flight (ms)`,
+              ms(c.bareRoundMs.median),
+              ms(c.bareRoundMs.p95),
+              `${times(c.floorRatio)} for a free supervisor`,
+            ],
+          ]
+        : []),
       ['bare fetch loop, per request', ms(c.fetchMs.median), ms(c.fetchMs.p95), ''],
       [
         `supervisor, per attempt (${fmt(c.attempts)} in a row)`,

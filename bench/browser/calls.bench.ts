@@ -27,6 +27,13 @@ export interface CallsResult {
   callWakesPerSec: Stats;
   /** The median of per-round ratios, with calls over without (goal ≥ 0.5). */
   wakeRatio: number;
+  /**
+   * Milliseconds per round of the round's requests alone (bare fetches, six in flight), and the
+   * ratio a supervisor that cost nothing would reach: a plain round's time over a plain round's
+   * and those requests' together, per round.
+   */
+  bareRoundMs?: Stats;
+  floorRatio?: number;
   attempts: number;
   /** Milliseconds per attempt per round: the supervisor's and the bare fetch loop's. */
   supervisorMs: Stats;
@@ -79,6 +86,11 @@ export async function callsBench(
         plainWakesPerSec: stats(plain),
         callWakesPerSec: stats(called),
         wakeRatio: ratio(called, plain),
+        bareRoundMs: stats(wakes.fetchMs),
+        floorRatio: ratio(
+          wakes.plainMs,
+          wakes.plainMs.map((p, i) => p + wakes.fetchMs[i]!),
+        ),
         attempts,
         supervisorMs: stats(timed.supervisorMs),
         fetchMs: stats(timed.fetchMs),

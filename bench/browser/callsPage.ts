@@ -1,4 +1,5 @@
 import { allowOrigins } from '../../runtime/calls/originAllowlist.ts';
+import { DEFAULT_PER_ORIGIN } from '../../runtime/calls/originLimiter.ts';
 import { noSecrets } from '../../runtime/calls/secrets.ts';
 import { IdbStore } from '../../runtime/store/idbStore.ts';
 import { ResilientStore } from '../../runtime/store/resilientStore.ts';
@@ -78,6 +79,11 @@ export interface CallWakeRounds {
   /** Milliseconds per round without calls (loopFlow) and with one call per wake, in turn. */
   plainMs: number[];
   callMs: number[];
+  /**
+   * Milliseconds per round of the round's requests alone: as many bare `fetch`es of the same
+   * request, six in flight at once (the sender's bound per origin), with no supervisor.
+   */
+  fetchMs: number[];
   setupMs: number;
 }
 
@@ -153,6 +159,8 @@ async function callWakeBench(
   await called.wakeAll();
   const plainMs: number[] = [];
   const callMs: number[] = [];
+  const fetchMs: number[] = [];
+  await bareFetches(processes, origin);
   for (let r = 0; r < rounds; r++) {
     if (r % 2 === 0) {
       plainMs.push(await plain.wakeAll());
@@ -161,10 +169,29 @@ async function callWakeBench(
       callMs.push(await called.wakeAll());
       plainMs.push(await plain.wakeAll());
     }
+    fetchMs.push(await bareFetches(processes, origin));
   }
   plain.close();
   called.close();
-  return { processes, plainMs, callMs, setupMs };
+  return { processes, plainMs, callMs, fetchMs, setupMs };
+}
+
+/** `count` bare requests of the bench's call, six in flight at once: their time in ms. */
+async function bareFetches(count: number, origin: string): Promise<number> {
+  const start = performance.now();
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const response = await fetch(`${origin}${PATH}`, {
+        method: 'GET',
+        headers: { 'Idempotency-Key': `bench-bare-${next++}` },
+        redirect: 'manual',
+      });
+      await response.json();
+    }
+  };
+  await Promise.all(Array.from({ length: DEFAULT_PER_ORIGIN }, lane));
+  return performance.now() - start;
 }
 
 export interface AttemptRounds {
