@@ -118,9 +118,14 @@ export async function openWorkerRuntime(
 
   // Changes are told in bursts (a long run commits many steps a second): at most one message
   // per CHANGE_GAP_MS to the page and to the other tabs, naming every process changed since.
-  const changes = { processes: new Set<string>(), flows: false, ours: false, timer: false };
+  const changes = {
+    processes: new Set<string>(),
+    flows: false,
+    ours: false,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  };
   const tell = () => {
-    changes.timer = false;
+    changes.timer = undefined;
     const processes = [...changes.processes];
     const { flows, ours } = changes;
     changes.processes.clear();
@@ -128,17 +133,18 @@ export async function openWorkerRuntime(
     post({ type: 'changed', processes, flows, clock: clockState(), saveState: store.saveState });
     if (ours) {
       peers.post({ type: 'changed', processes, flows });
-      for (const process of processes) retention.touched(process);
+      if (!closing) for (const process of processes) retention.touched(process);
     }
-    scheduler.rearm();
+    if (!closing) scheduler.rearm();
   };
+  /** Set by `close`: what is told then reads nothing of the database it is closing. */
+  let closing = false;
   const changed = (what: { process?: string; flows?: boolean; ours?: boolean } = {}) => {
     if (what.process !== undefined) changes.processes.add(what.process);
     if (what.flows) changes.flows = true;
     if (what.ours ?? true) changes.ours = true;
-    if (changes.timer) return;
-    changes.timer = true;
-    setTimeout(tell, CHANGE_GAP_MS);
+    if (changes.timer !== undefined) return;
+    changes.timer = setTimeout(tell, CHANGE_GAP_MS);
   };
   supervisor.onChange((process) => changed({ process }));
   store.onSaveState(() => changed({ ours: false }));
@@ -419,6 +425,13 @@ export async function openWorkerRuntime(
       changed({ flows: true });
     },
     close(): void {
+      // A burst not yet told is told now, so that the other tabs learn of it, and not later,
+      // when the journal's rule would read the closed database.
+      closing = true;
+      if (changes.timer !== undefined) {
+        clearTimeout(changes.timer);
+        tell();
+      }
       scheduler.stop();
       peers.close();
       calls.close();
