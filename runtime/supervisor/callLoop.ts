@@ -139,23 +139,24 @@ export class CallLoop implements CallTimes {
         return result.held ? result.value : Promise.reject(new Error('the call lock was refused'));
       },
       fire: async (id, wait, outcome, entry) => {
-        options?.onAttempt?.(id, entry, wait, clock.now());
-        const entries = store.keepsJournal ? [this.attemptRecord(id, entry, wait)] : [];
+        const entries = this.attemptRecords(id, entry, wait);
         const fired = await parts.fire(id, wait.seq, wait.call.trigger, outcome, entries);
         if (!fired) await this.journalAlone(id, entries);
       },
-      journal: (id, entry, wait) => {
-        options?.onAttempt?.(id, entry, wait, clock.now());
-        if (!store.keepsJournal) return Promise.resolve();
-        return this.journalAlone(id, [this.attemptRecord(id, entry, wait)]);
-      },
+      journal: (id, entry, wait) => this.journalAlone(id, this.attemptRecords(id, entry, wait)),
     });
   }
 
-  /** The journal's entry of an attempt of `wait` (docs/format.md#calls), stamped now. */
-  private attemptRecord(id: string, entry: AttemptEntry, wait: CallWait): JournalEntry {
+  /**
+   * An attempt of `wait` told to `onAttempt`, and its journal entry (docs/format.md#calls),
+   * stamped now: none when the store keeps no journal.
+   */
+  private attemptRecords(id: string, entry: AttemptEntry, wait: CallWait): JournalEntry[] {
+    const { options, clock, store } = this.parts;
+    options?.onAttempt?.(id, entry, wait, clock.now());
+    if (!store.keepsJournal) return [];
     const made = { type: 'call-attempt' as const, node: wait.node, wait: wait.seq, ...entry };
-    return stamp(id, made, undefined, this.parts.clock.now());
+    return [stamp(id, made, undefined, clock.now())];
   }
 
   /**

@@ -157,10 +157,10 @@ export class ProcessRunner {
     wake: PendingWake,
     // The workspace's flows are read once for the whole wake: the check, the fire, the drive.
     read = this.parts.flows.reader(),
-    { later, first = [], context }: WakeOptions = {},
+    more: WakeOptions = {},
   ): Promise<ProcessRecord> {
     const clock = this.parts.clock;
-    const fired = await this.fireOne(record, wake, read, undefined, later, first, context);
+    const fired = await this.fireOne(record, wake, read, undefined, more);
     if (fired.at !== undefined && isSettable(clock) && fired.at > clock.now()) clock.set(fired.at);
     return fired.flows
       ? this.drive(record.id, fired.record, fired.flows, fired.steps)
@@ -196,27 +196,21 @@ export class ProcessRunner {
     wake: PendingWake,
     read: ReadFlow,
     budget = Math.min(MAX_STEPS_PER_COMMIT, this.parts.maxSteps),
-    later?: RunOn,
-    first: JournalEntry[] = [],
-    context?: ContextRecord,
+    more: WakeOptions = {},
   ): Promise<{ record: ProcessRecord; flows?: Map<string, Flow>; steps: number; at?: number }> {
     // Pending wakes whose waits are gone are dropped with it: nothing could fire them.
     const live = waitSeqs(record.snapshot);
     const rest = pendingWakes(record).filter((w) => w.seq !== wake.seq && live.has(w.seq));
-    const checked = await this.checkSignatures(withPendingWakes(record, rest), wake, read, first);
+    const checked = await this.checkSignatures(
+      withPendingWakes(record, rest),
+      wake,
+      read,
+      more.first,
+    );
     if (checked.status === 'flow-changed') return { record: checked, steps: 0 };
     const flows = await this.parts.flows.flowsFor(checked, read);
     // The fire and the steps after it, to the next stop, in one commit.
-    const fired = await this.commitRun(
-      checked,
-      fireAct(wake),
-      wake,
-      flows,
-      budget,
-      later,
-      first,
-      context,
-    );
+    const fired = await this.commitRun(checked, fireAct(wake), wake, flows, budget, more);
     return {
       record: fired.record,
       flows,
@@ -292,11 +286,7 @@ export class ProcessRunner {
     wake: PendingWake | null,
     known: Map<string, Flow> | undefined,
     budget: number,
-    later?: RunOn,
-    /** Journal entries that go first in the commit. */
-    first: JournalEntry[] = [],
-    /** The context as last read, if the caller has it: the first guess. */
-    read?: ContextRecord,
+    { later, first = [], context: read }: WakeOptions = {},
   ): Promise<{ record: ProcessRecord; steps: number; at?: number }> {
     const { store, clock, guesses, inMemory } = this.parts;
     const flows = known ?? (await this.parts.flows.flowsFor(record));

@@ -124,6 +124,8 @@ export async function openWorkerRuntime(
     ours: false,
     timer: undefined as ReturnType<typeof setTimeout> | undefined,
   };
+  /** Set by `close`: what is told then reads nothing of the database it is closing. */
+  let closing = false;
   const tell = () => {
     changes.timer = undefined;
     const processes = [...changes.processes];
@@ -137,8 +139,6 @@ export async function openWorkerRuntime(
     }
     if (!closing) scheduler.rearm();
   };
-  /** Set by `close`: what is told then reads nothing of the database it is closing. */
-  let closing = false;
   const changed = (what: { process?: string; flows?: boolean; ours?: boolean } = {}) => {
     if (what.process !== undefined) changes.processes.add(what.process);
     if (what.flows) changes.flows = true;
