@@ -10,6 +10,9 @@ export const NO_CAPABILITIES: Capabilities = {
   callSettings: 'The server keeps its own allowed origins and secrets.',
   pins: 'The server sends every call; answers cannot be pinned.',
   retention: 'The server keeps its journal by its own rule.',
+  stepping: 'The server runs each process until it waits.',
+  fork: 'The server does not fork processes.',
+  deploy: 'This runtime runs flows as they are saved.',
 };
 
 /**
@@ -86,6 +89,7 @@ export function fakeWorkbenchRuntime(
       'restorePins',
       'saveFlow',
       'deleteFlow',
+      'deploy',
     ]),
     close: () => undefined,
   };

@@ -3,9 +3,26 @@ import { refreshInspection } from './inspector/inspectorState.ts';
 import { followRuntime, refreshFlows, refreshList } from './state/runtimeState.ts';
 import { changeBatches } from './runtime/changeBatches.ts';
 import { createRuntime } from './runtime/createRuntime.ts';
+import { createRemoteRuntime } from './runtime/remoteRuntime.ts';
+import { readServerChoice, type ServerChoice } from './runtime/serverChoice.ts';
 import { testHooksOf } from './runtime/testHooks.ts';
 import { followDeletion } from './workspace/workspaceDeletion.ts';
 import type { WorkbenchParts } from './shell/WorkbenchProvider.tsx';
+
+/** A server's runtime, once it answered; else why it cannot be used, and the way back. */
+async function openRemote(server: ServerChoice) {
+  const runtime = createRemoteRuntime(server);
+  try {
+    await runtime.check();
+  } catch (e) {
+    runtime.close();
+    throw new Error(
+      `the server at ${server.url} did not answer (${(e as Error).message}); choose “This browser” in the top bar to go back`,
+      { cause: e },
+    );
+  }
+  return runtime;
+}
 
 /** The workspace database of this app. */
 export const WORKSPACE_DB = 'wakeflow-workspace';
@@ -17,17 +34,22 @@ export const WORKSPACE_DB = 'wakeflow-workspace';
 export async function connectRuntime(parts: WorkbenchParts): Promise<void> {
   const { connection, runtimeState, inspector } = parts;
   try {
-    const runtime = await createRuntime({
-      dbName: WORKSPACE_DB,
-      seed: exampleFlows,
-      testHooks: testHooksOf(location.search),
-    });
+    // A server chosen before (the top bar's "Connect to a server") survives a reload.
+    const server = readServerChoice();
+    const runtime = server
+      ? await openRemote(server)
+      : await createRuntime({
+          dbName: WORKSPACE_DB,
+          seed: exampleFlows,
+          testHooks: testHooksOf(location.search),
+        });
     connection.opened(runtime);
     // Another tab deleted the workspace: this one lets go of it too, so the deletion can finish.
-    followDeletion(WORKSPACE_DB, () => {
-      runtime.close();
-      runtimeState.setState({ ready: false, deleted: true });
-    });
+    if (!server)
+      followDeletion(WORKSPACE_DB, () => {
+        runtime.close();
+        runtimeState.setState({ ready: false, deleted: true });
+      });
     // The clock and the save state: one copy on the page, set by the runtime client's events;
     // the clock's countdowns move even when nothing else changes.
     followRuntime(runtimeState, runtime);

@@ -21,6 +21,12 @@ export interface IngressOptions {
   timeoutMs?: number;
   /** The admin API, asked why an invocation is not answered (its last failure). */
   adminUrl?: string;
+  /**
+   * Headers sent with every request: the workbench's proxy names the ingress it forwards to
+   * and passes a hosted deployment's bearer token on (docs/restate.md, "The workbench attached
+   * to a server").
+   */
+  headers?: Record<string, string>;
 }
 
 /** How an unanswered call is reported: 0 is "no HTTP answer" (unreachable, or timed out). */
@@ -51,8 +57,10 @@ export class IngressClient {
           ? undefined
           : AbortSignal.timeout(this.options.timeoutMs);
       return {
-        response: await fetch(new URL(path, this.baseUrl), {
+        // Joined, not resolved: a base with a path (the workbench's `/ingress` proxy) keeps it.
+        response: await fetch(this.baseUrl.replace(/\/+$/, '') + path, {
           ...init,
+          headers: { ...this.options.headers, ...(init.headers as Record<string, string>) },
           ...(signal ? { signal } : {}),
         }),
       };

@@ -2,7 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import type { PastContext, PastWrite } from '../../runtime/supervisor/pastContext.ts';
 import type { ForkOrigin } from '../../runtime/supervisor/records.ts';
 import { useRuntimeConnection } from '../state/runtimeConnection.ts';
+import { useCapability } from '../state/useCapability.ts';
 import { Button } from '../ui/Button.tsx';
+import { Unavailable } from '../ui/Unavailable.tsx';
 import { useAct } from './act.ts';
 import { formatInstant } from './formatTime.ts';
 import { selectProcess, useInspectorStore } from './inspectorState.ts';
@@ -29,6 +31,7 @@ export function PastContextPanel() {
   const act = useAct();
   const [past, setPast] = useState<{ seq: number; context: PastContext } | undefined>();
   const [on, setOn] = useState<ForkOrigin['context']>('past');
+  const forkable = useCapability('fork');
   const ids = { heading: useId(), choice: useId() };
 
   useEffect(() => {
@@ -87,36 +90,40 @@ export function PastContextPanel() {
           )}
         </>
       )}
-      <fieldset className="fork">
-        <legend>Fork from here, on</legend>
-        <label>
-          <input
-            type="radio"
-            name={ids.choice}
-            checked={choice === 'past'}
-            disabled={!canPast}
-            onChange={() => setOn('past')}
-          />{' '}
-          a copy of the context as of then
-        </label>
-        <label>
-          <input
-            type="radio"
-            name={ids.choice}
-            checked={choice === 'live'}
-            onChange={() => setOn('live')}
-          />{' '}
-          the context now (shared with {record.id})
-        </label>
-        <Button
-          size="sm"
-          variant="primary"
-          tooltip="Start a new process of this flow at this position"
-          onClick={() => void fork()}
-        >
-          Fork from here
-        </Button>
-      </fieldset>
+      {forkable !== true ? (
+        <Unavailable reason={forkable} />
+      ) : (
+        <fieldset className="fork">
+          <legend>Fork from here, on</legend>
+          <label>
+            <input
+              type="radio"
+              name={ids.choice}
+              checked={choice === 'past'}
+              disabled={!canPast}
+              onChange={() => setOn('past')}
+            />{' '}
+            a copy of the context as of then
+          </label>
+          <label>
+            <input
+              type="radio"
+              name={ids.choice}
+              checked={choice === 'live'}
+              onChange={() => setOn('live')}
+            />{' '}
+            the context now (shared with {record.id})
+          </label>
+          <Button
+            size="sm"
+            variant="primary"
+            tooltip="Start a new process of this flow at this position"
+            onClick={() => void fork()}
+          >
+            Fork from here
+          </Button>
+        </fieldset>
+      )}
     </section>
   );
 }

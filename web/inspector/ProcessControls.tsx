@@ -3,6 +3,8 @@ import type { WorkbenchRuntime } from '../runtime/workbenchRuntime.ts';
 import { statusOf } from '../../runtime/engine/waits.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
+import { Unavailable } from '../ui/Unavailable.tsx';
+import { useCapability } from '../state/useCapability.ts';
 import {
   AlarmClock as AlarmClockIcon,
   ListRestart,
@@ -62,30 +64,37 @@ export function ProcessControls() {
   const resume = useHandler(() => void act((r) => r.processes.resume(id)));
   const retry = useHandler(() => void act((r) => r.processes.retry(id)));
   const wakeNow = useHandler(() => void act((r) => r.processes.wakeNow(id)));
+  const stepping = useCapability('stepping');
   return (
     <div role="toolbar" aria-label="Process controls" className="process-controls">
-      <Button
-        size="sm"
-        icon={<StepForward size={14} aria-hidden="true" />}
-        disabled={!canStep}
-        tooltip={
-          canStep
-            ? 'Run the next node, and pause again'
-            : 'Only a paused or running process can step'
-        }
-        onClick={step}
-      >
-        Step
-      </Button>
-      <Button
-        size="sm"
-        icon={<Play size={14} aria-hidden="true" />}
-        disabled={!canStep}
-        tooltip="Run on from here until the process sleeps, ends or fails"
-        onClick={run}
-      >
-        Run
-      </Button>
+      {stepping !== true ? (
+        <Unavailable reason={stepping} />
+      ) : (
+        <>
+          <Button
+            size="sm"
+            icon={<StepForward size={14} aria-hidden="true" />}
+            disabled={!canStep}
+            tooltip={
+              canStep
+                ? 'Run the next node, and pause again'
+                : 'Only a paused or running process can step'
+            }
+            onClick={step}
+          >
+            Step
+          </Button>
+          <Button
+            size="sm"
+            icon={<Play size={14} aria-hidden="true" />}
+            disabled={!canStep}
+            tooltip="Run on from here until the process sleeps, ends or fails"
+            onClick={run}
+          >
+            Run
+          </Button>
+        </>
+      )}
       <Button
         size="sm"
         icon={<StopIcon size={14} aria-hidden="true" />}

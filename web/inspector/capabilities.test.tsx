@@ -10,7 +10,15 @@ import { createWorkbench, WorkbenchProvider } from '../shell/WorkbenchProvider.t
 import { ClockControls } from './ClockControls.tsx';
 import { RetentionSetting } from './RetentionSetting.tsx';
 
-const ALL: Capabilities = { virtualClock: true, callSettings: true, pins: true, retention: true };
+const ALL: Capabilities = {
+  virtualClock: true,
+  callSettings: true,
+  pins: true,
+  retention: true,
+  stepping: true,
+  fork: true,
+  deploy: true,
+};
 
 /** A view rendered in a workbench whose runtime opened with these capabilities. */
 function shown(view: ReactElement, capabilities: Capabilities): string {

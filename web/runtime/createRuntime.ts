@@ -28,6 +28,9 @@ const WORKER_CAPABILITIES: Capabilities = {
   callSettings: true,
   pins: true,
   retention: true,
+  stepping: true,
+  fork: true,
+  deploy: 'This browser runs each flow as it is saved: connect to a server to deploy',
 };
 
 /** A worker that runs the runtime, and what a call to it waits on besides its answer. */
@@ -258,6 +261,7 @@ export async function createRuntime(options: {
     testRequest: (trigger) => call((r) => r.testRequest(trigger) as Promise<TestRequestResult>),
     saveFlow: (flow) => call((r) => r.saveFlow(flow)),
     deleteFlow: (id) => call((r) => r.deleteFlow(id)),
+    deploy: () => Promise.resolve({ ok: false, error: String(WORKER_CAPABILITIES.deploy) }),
     close() {
       document.removeEventListener('visibilitychange', onVisible);
       clearInterval(ticker);

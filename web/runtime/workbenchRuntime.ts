@@ -99,6 +99,8 @@ export interface WorkbenchRuntime {
   /** Saves a workspace flow (kept in memory if the disk refuses) and tells every tab. */
   saveFlow(flow: Flow): Promise<void>;
   deleteFlow(id: string): Promise<void>;
+  /** Sends flows (one and those it calls) to the server: their ids, or the server's refusal. */
+  deploy(flows: readonly Flow[]): Promise<Checked<string[]>>;
   close(): void;
 }
 
@@ -115,6 +117,12 @@ export interface Capabilities {
   readonly pins: Capability;
   /** How many passes a journal keeps in full. */
   readonly retention: Capability;
+  /** Step and Run: a process paused between two nodes. */
+  readonly stepping: Capability;
+  /** A new process from a journal entry of another. */
+  readonly fork: Capability;
+  /** Sending flows to a server (Deploy); this browser runs flows as they are saved. */
+  readonly deploy: Capability;
 }
 
 /** `true`, or why not, in one line. */

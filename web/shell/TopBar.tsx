@@ -5,6 +5,7 @@ import { PanelBottom, PanelLeft, PanelRight, Zap } from '../ui/icons.tsx';
 import { CallSettingsEntry } from './CallSettingsEntry.tsx';
 import { FlowTitle } from './FlowTitle.tsx';
 import { SaveState } from './SaveState.tsx';
+import { ServerEntry } from './ServerEntry.tsx';
 import { openHelp, useShell, useShellStore } from '../state/shellState.ts';
 import { StartButton } from './StartButton.tsx';
 import { ThemeMenu } from './ThemeMenu.tsx';
@@ -58,6 +59,7 @@ export function TopBar({
             onClick={toggles.properties}
           />
         </div>
+        <ServerEntry />
         <CallSettingsEntry />
         <ThemeMenu />
       </div>

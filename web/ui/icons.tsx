@@ -77,6 +77,8 @@ export {
   AlarmClock,
   Mail,
   History,
+  Server,
+  CloudUpload,
 } from 'lucide-react';
 
 const KIND: Readonly<Record<NodeKind, LucideIcon>> = {

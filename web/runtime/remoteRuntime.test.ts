@@ -1,0 +1,302 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Flow } from '../../shared/schema.ts';
+import { createRemoteRuntime, SERVER_CAPABILITIES } from './remoteRuntime.ts';
+import {
+  checkIngressUrl,
+  clearServerChoice,
+  readServerChoice,
+  saveServerChoice,
+} from './serverChoice.ts';
+
+/** localStorage's part the runtime and the choice use, in memory. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, String(v)),
+  };
+}
+
+const flow = (id: string): Flow =>
+  ({ format: 'flow/1', id, nodes: [{ id: 'start', kind: 'start' }], edges: [] }) as unknown as Flow;
+
+const record = (id: string, status: string, created: number) => ({
+  id,
+  flow: 'order',
+  status,
+  due: status === 'waiting' ? 1_000 : null,
+  error: status === 'failed' ? 'boom' : null,
+  wakes: created,
+  created,
+  contextId: `ctx-${id}`,
+  snapshot: {},
+});
+
+interface Seen {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/**
+ * The page's own origin as the proxy serves it: `/ingress/…` answered as wakeflow's handlers
+ * would, and every request kept, so a test can see what the runtime sent.
+ */
+async function fakeProxy(routes: Record<string, (body: string) => [number, unknown]>) {
+  const seen: Seen[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      const path = (req.url ?? '').replace(/^\/ingress/, '');
+      seen.push({ path, headers: req.headers, body });
+      const route = routes[path.replace(/\/send$/, '')];
+      const [status, value] = route ? route(body) : [404, { message: `no route ${path}` }];
+      // A change is sent, then attached to: the fake answers the attach with the change's answer.
+      if (path.endsWith('/send')) {
+        const id = `inv_${seen.length}`;
+        routes[`/restate/invocation/${id}/attach`] = () => [status, value];
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ invocationId: id }));
+      }
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+const reading = (id: string, status: string, created: number) => () =>
+  [
+    200,
+    {
+      record: record(id, status, created),
+      context: { version: 2, value: { total: 3 } },
+      changes: [],
+      journal: [{ seq: 1, kind: 'started' }],
+      journalMore: false,
+      flows: { order: flow('order') },
+      calls: [],
+    },
+  ] as [number, unknown];
+
+function routesOfThree(): Record<string, (body: string) => [number, unknown]> {
+  return {
+    '/wakeflow/flows': () => [200, [{ id: 'order', signature: 's1', versions: ['s1'] }]],
+    '/flow/order/current': () => [200, flow('order')],
+    '/wakeflow/list': () => [
+      200,
+      {
+        processes: [
+          { id: 'p-a', status: 'waiting', due: new Date(1_000).toISOString() },
+          { id: 'p-b', status: 'failed', due: null },
+          { id: 'p-c', status: 'done', due: null },
+        ],
+        next: null,
+      },
+    ],
+    '/process/p-a/reading': reading('p-a', 'waiting', 0),
+    '/process/p-b/reading': reading('p-b', 'failed', 1),
+    '/process/p-c/reading': reading('p-c', 'done', 2),
+  };
+}
+
+describe('the remote runtime (docs/restate.md, "The workbench attached to a server")', () => {
+  it('sends every request to the page’s own /ingress, naming the server and passing its token on', async () => {
+    const proxy = await fakeProxy(routesOfThree());
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080', token: 'tok-123' },
+      { origin: proxy.origin, storage: memoryStorage() },
+    );
+    await runtime.check();
+    runtime.close();
+    expect(proxy.seen[0]!.path).toBe('/wakeflow/flows');
+    expect(proxy.seen[0]!.headers['x-wakeflow-ingress']).toBe('http://127.0.0.1:8080');
+    expect(proxy.seen[0]!.headers.authorization).toBe('Bearer tok-123');
+  });
+
+  it('lists the server’s processes as the table asks: a window, the counts by status, the rows’ flow', async () => {
+    const proxy = await fakeProxy(routesOfThree());
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage() },
+    );
+    const list = await runtime.processList({ offset: 1, limit: 1 });
+    expect(list.rows).toEqual([
+      { id: 'p-b', flow: 'order', status: 'failed', due: null, error: 'boom', wakes: 1 },
+    ]);
+    expect(list.counts).toEqual({ total: 3, byStatus: { waiting: 1, failed: 1, done: 1 } });
+    expect(list.total).toBe(3);
+    const failed = await runtime.processList({ offset: 0, limit: 10, status: 'failed' });
+    expect(failed.rows.map((r) => r.id)).toEqual(['p-b']);
+    expect(failed.total).toBe(1);
+    runtime.close();
+  });
+
+  it('reads a process in one request, its flows as the inspector takes them', async () => {
+    const proxy = await fakeProxy(routesOfThree());
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage() },
+    );
+    const r = await runtime.reading('p-a', 20);
+    expect(r?.record.status).toBe('waiting');
+    expect(r?.context).toEqual({ version: 2, value: { total: 3 } });
+    expect(r?.flows.get('order')?.id).toBe('order');
+    expect(JSON.parse(proxy.seen.at(-1)!.body)).toEqual({ journalLimit: 20 });
+    expect(await runtime.reading('p-none')).toBeUndefined();
+    runtime.close();
+  });
+
+  it('sends a control once, with an idempotency key, and answers the record as it now is', async () => {
+    const routes = routesOfThree();
+    routes['/process/p-a/stop'] = () => [
+      200,
+      { id: 'p-a', flow: 'order', status: 'stopped', error: null, due: null },
+    ];
+    routes['/process/p-a/reading'] = reading('p-a', 'stopped', 0);
+    const proxy = await fakeProxy(routes);
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage() },
+    );
+    const stopped = await runtime.processes.stop('p-a');
+    expect(stopped.status).toBe('stopped');
+    const sent = proxy.seen.find((s) => s.path === '/process/p-a/stop/send')!;
+    expect(sent.headers['idempotency-key']).toMatch(/^p-[0-9a-f]{24}$/);
+    runtime.close();
+  });
+
+  it('says the server’s refusal as the server says it, and changes nothing it keeps', async () => {
+    const routes = routesOfThree();
+    routes['/process/p-c/retry'] = () => [400, { message: 'process "p-c" is done, not failed' }];
+    const proxy = await fakeProxy(routes);
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage() },
+    );
+    await expect(runtime.processes.retry('p-c')).rejects.toThrow(
+      'process "p-c" is done, not failed',
+    );
+    runtime.close();
+  });
+
+  it('keeps edits of a flow in the page until Deploy sends them, and says they are not deployed', async () => {
+    const routes = routesOfThree();
+    let deployed = '';
+    routes['/wakeflow/deploy'] = (body) => {
+      deployed = body;
+      return [200, [{ id: 'order', signature: 's2' }]];
+    };
+    const proxy = await fakeProxy(routes);
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage() },
+    );
+    const states: boolean[] = [];
+    runtime.onState((s) => states.push(s.saveState.saved));
+    const edited = { ...flow('order'), name: 'Order, edited' } as Flow;
+    await runtime.saveFlow(edited);
+    expect((await runtime.flowsView()).flows[0]).toEqual(edited);
+    expect(states).toEqual([true, false]);
+    const done = await runtime.deploy([edited]);
+    expect(done).toEqual({ ok: true, value: ['order'] });
+    expect(JSON.parse(deployed)).toEqual({ format: 'flows/1', flows: [edited] });
+    expect(states.at(-1)).toBe(true);
+    runtime.close();
+  });
+
+  it('refuses what a server does not offer with the capability’s reason', async () => {
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: 'http://127.0.0.1:1', storage: memoryStorage() },
+    );
+    await expect(runtime.processes.drive('p-a')).rejects.toThrow(
+      String(SERVER_CAPABILITIES.stepping),
+    );
+    await expect(runtime.clock.useVirtual()).rejects.toThrow(
+      String(SERVER_CAPABILITIES.virtualClock),
+    );
+    expect(await runtime.allowOrigin('https://x.example')).toEqual({
+      ok: false,
+      error: SERVER_CAPABILITIES.callSettings,
+    });
+    runtime.close();
+  });
+
+  it('names an unreachable page server in its error', async () => {
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: 'http://127.0.0.1:1', storage: memoryStorage() },
+    );
+    await expect(runtime.check()).rejects.toThrow(/cannot reach/);
+    runtime.close();
+  });
+});
+
+describe('the server chosen (serverChoice.ts)', () => {
+  it('is kept across reloads, the token apart, and dropped whole', () => {
+    const storage = memoryStorage();
+    saveServerChoice({ url: 'http://127.0.0.1:8080', token: 'tok' }, storage);
+    expect(readServerChoice(storage)).toEqual({ url: 'http://127.0.0.1:8080', token: 'tok' });
+    expect(storage.getItem('wakeflow:server')).toBe('http://127.0.0.1:8080');
+    clearServerChoice(storage);
+    expect(readServerChoice(storage)).toBeUndefined();
+    expect(storage.length).toBe(0);
+  });
+
+  it('refuses a stored URL that is not one (edited by hand) rather than connecting to it', () => {
+    const storage = memoryStorage();
+    storage.setItem('wakeflow:server', 'javascript:alert(1)');
+    expect(readServerChoice(storage)).toBeUndefined();
+  });
+
+  it.each([
+    ['', 'Enter the server’s ingress URL'],
+    ['   ', 'Enter the server’s ingress URL'],
+    ['127.0.0.1:8080', 'Not a URL'],
+    ['localhost', 'Not a URL'],
+    ['ftp://host', 'Only http and https'],
+    ['http://user:pw@host:8080', 'no name or password'],
+    ['http://host:8080/?a=1', 'no query'],
+    ['http://host:8080/#x', 'no query'],
+    [`http://host/${'a'.repeat(3000)}`, 'longer than 2,000'],
+  ])('refuses an ingress URL that is not one, saying why (%#)', (text, why) => {
+    const checked = checkIngressUrl(text);
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.problem).toContain(why);
+  });
+
+  it('takes an http(s) URL, trimmed and without its trailing slash', () => {
+    expect(checkIngressUrl(' http://127.0.0.1:8080/ ')).toEqual({
+      ok: true,
+      url: 'http://127.0.0.1:8080',
+    });
+    expect(checkIngressUrl('https://restate.example/base/')).toEqual({
+      ok: true,
+      url: 'https://restate.example/base',
+    });
+  });
+});

@@ -1,0 +1,409 @@
+import { IngressClient, type Answer } from '../../runtime/restate/ingressClient.ts';
+import type { ProcessView as ServerProcessView } from '../../runtime/restate/processObject.ts';
+import type { FlowSummary, ProcessPage } from '../../runtime/restate/wakeflowService.ts';
+import { countsOf, windowOf, type ListedFields } from '../../runtime/store/listWindow.ts';
+import type { CallProgress } from '../../runtime/calls/callProgress.ts';
+import { snapshotAsOf } from '../../runtime/supervisor/journalSnapshots.ts';
+import { nodeVisits, VISITS_SHOWN } from '../../runtime/supervisor/nodeVisits.ts';
+import { pastContext } from '../../runtime/supervisor/pastContext.ts';
+import type {
+  ContextChange,
+  JournalEntry,
+  ProcessRecord,
+  ProcessStatus,
+} from '../../runtime/supervisor/records.ts';
+import type { Flow } from '../../shared/schema.ts';
+import { randomId } from './randomId.ts';
+import type { ProcessReading, ProcessView } from './runtimeProtocol.ts';
+import { PROXY_PATH, serverName, type ServerChoice } from './serverChoice.ts';
+import type {
+  Capabilities,
+  Change,
+  RuntimeClientState,
+  WorkbenchRuntime,
+} from './workbenchRuntime.ts';
+
+/** What a server does not offer, each said in one line where the feature would be. */
+export const SERVER_CAPABILITIES: Capabilities = {
+  virtualClock: 'A server keeps its own time: its timers fire on the server’s clock',
+  callSettings:
+    'A server’s calls reach the origins of flow serve’s --allow-origin and read its environment’s secrets',
+  pins: 'Pinned answers are this browser’s: a server sends every call',
+  retention: 'A server keeps each process’s whole journal',
+  stepping: 'A server runs each process until it waits, ends or fails: it cannot pause on a node',
+  fork: 'A server does not fork a process from a journal entry yet',
+  deploy: true,
+};
+
+/** How often the workbench asks the server what changed (docs/restate.md, "Polling"). */
+export const POLL_MS = 2000;
+/** Rows of `wakeflow/list` asked for at once (the server's most). */
+const LIST_PAGE = 500;
+/** Journal entries the inspector reads with a process, as from the worker. */
+const JOURNAL_PAGE = 100;
+
+/** What the server's `process/<id>/reading` answers (docs/restate.md). */
+interface ServerReading {
+  record: ProcessRecord;
+  context: { version: number; value: unknown };
+  changes: ContextChange[];
+  journal: JournalEntry[];
+  journalMore: boolean;
+  flows: Record<string, Flow>;
+  calls: CallProgress[];
+}
+
+type Listed = ListedFields & { due: number | null; error: string | null; wakes: number };
+
+/** The answer's value, or an Error with the server's (or the proxy's) message. */
+function valueOf<T>(answer: Answer<T>): T {
+  if (answer.ok) return answer.value;
+  throw new Error(answer.error);
+}
+
+/**
+ * The workbench's runtime on a Restate server (workbenchRuntime.ts): every request goes to the
+ * page's own origin at `/ingress`, which forwards it to the server's ingress (ingressProxy.ts),
+ * so the page's Content-Security-Policy keeps `connect-src 'self'`. The server is asked what
+ * changed every POLL_MS; edits of a flow stay in this page until Deploy sends them.
+ */
+export function createRemoteRuntime(
+  choice: ServerChoice,
+  options: { pollMs?: number; origin?: string; storage?: Storage } = {},
+): WorkbenchRuntime & { name: string; check(): Promise<void> } {
+  const client = new IngressClient(`${options.origin ?? location.origin}${PROXY_PATH}`, {
+    headers: {
+      'x-wakeflow-ingress': choice.url,
+      ...(choice.token ? { authorization: `Bearer ${choice.token}` } : {}),
+    },
+  });
+  const listeners = new Set<(change: Change) => void>();
+  const stateListeners = new Set<(state: RuntimeClientState) => void>();
+  /** Edits not yet deployed, by flow id. */
+  const drafts = new Map<string, Flow>();
+  /** The server's processes as the table lists them; details read once per change of a row. */
+  const known = new Map<string, Listed>();
+  let deployed: Flow[] = [];
+  let flowsSeen = '';
+  const storage = options.storage ?? localStorage;
+  let openFlow: string | undefined = storage.getItem(openFlowKey(choice.url)) ?? undefined;
+
+  const state = (): RuntimeClientState => ({
+    clock: { mode: 'real' },
+    saveState:
+      drafts.size === 0
+        ? { saved: true }
+        : {
+            saved: false,
+            error: `Not deployed: press Deploy to send ${[...drafts.keys()].join(', ')} to the server`,
+            since: Date.now(),
+          },
+  });
+  const tellState = () => stateListeners.forEach((l) => l(state()));
+  const notify = (change: Change) => listeners.forEach((l) => l(change));
+
+  async function readFlows(): Promise<Flow[]> {
+    const summaries = valueOf(await client.call<FlowSummary[]>('/wakeflow/flows'));
+    const flows: Flow[] = [];
+    for (const s of summaries) {
+      const flow = valueOf(
+        await client.call<Flow | null>(`/flow/${encodeURIComponent(s.id)}/current`),
+      );
+      if (flow) flows.push(flow);
+    }
+    return flows;
+  }
+
+  /** Every process in order of creation, with what changed since the last read. */
+  async function readList(): Promise<string[]> {
+    const rows: ProcessPage['processes'] = [];
+    let after: string | undefined;
+    do {
+      const page = valueOf(
+        await client.call<ProcessPage>('/wakeflow/list', {
+          limit: LIST_PAGE,
+          ...(after === undefined ? {} : { after }),
+        }),
+      );
+      rows.push(...page.processes);
+      after = page.next ?? undefined;
+    } while (after !== undefined);
+    const changed: string[] = [];
+    const seen = new Set<string>();
+    for (const [created, row] of rows.entries()) {
+      seen.add(row.id);
+      const due = row.due === null ? null : Date.parse(row.due);
+      const before = known.get(row.id);
+      if (before && before.status === row.status && before.due === due) continue;
+      changed.push(row.id);
+      const reading = await readProcess(row.id, 1);
+      if (!reading) continue;
+      known.set(row.id, { ...listedOf(reading.record), created });
+    }
+    for (const id of known.keys())
+      if (!seen.has(id)) {
+        known.delete(id);
+        changed.push(id);
+      }
+    return changed;
+  }
+
+  async function readProcess(id: string, journalLimit: number): Promise<ServerReading | undefined> {
+    const answer = await client.call<ServerReading>(`/process/${encodeURIComponent(id)}/reading`, {
+      journalLimit,
+    });
+    if (!answer.ok && answer.status === 404) return undefined;
+    return valueOf(answer);
+  }
+
+  async function mustRecord(id: string): Promise<ProcessRecord> {
+    const reading = await readProcess(id, 1);
+    if (!reading) throw new Error(`there is no process "${id}" on ${serverName(choice.url)}`);
+    known.set(id, { ...listedOf(reading.record), created: known.get(id)?.created ?? known.size });
+    return reading.record;
+  }
+
+  /** A change sent once (an idempotency key of its own), then the record as it now is. */
+  async function control(id: string, path: string, body?: unknown): Promise<ProcessRecord> {
+    valueOf(
+      await client.change<ServerProcessView>(
+        `/process/${encodeURIComponent(id)}/${path}`,
+        body,
+        randomId('process'),
+      ),
+    );
+    const record = await mustRecord(id);
+    notify({ processes: [id], flows: false });
+    return record;
+  }
+
+  /** One poll: the flows and the processes, told as one change when anything moved. */
+  async function poll(): Promise<void> {
+    try {
+      const flows = await readFlows();
+      const text = JSON.stringify(flows);
+      const flowsChanged = text !== flowsSeen;
+      flowsSeen = text;
+      deployed = flows;
+      const processes = await readList();
+      if (flowsChanged || processes.length > 0) notify({ processes, flows: flowsChanged });
+    } catch {
+      // The server is away: the views keep what they read, and the next poll tries again.
+    }
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  const loop = async () => {
+    await poll();
+    if (!closed) timer = setTimeout(() => void loop(), options.pollMs ?? POLL_MS);
+  };
+
+  const flowsOf = () => {
+    const byId = new Map(deployed.map((f) => [f.id, f]));
+    for (const [id, draft] of drafts) byId.set(id, draft);
+    return byId;
+  };
+  const notHere = (capability: keyof Capabilities) => () =>
+    Promise.reject(new Error(String(SERVER_CAPABILITIES[capability])));
+
+  return {
+    name: serverName(choice.url),
+    capabilities: SERVER_CAPABILITIES,
+    /** Throws why the server cannot be used (unreachable, refused, no wakeflow on it). */
+    async check() {
+      valueOf(await client.call<FlowSummary[]>('/wakeflow/flows'));
+    },
+    processes: {
+      async start(flow, options = {}) {
+        const id = options.id ?? randomId('process');
+        const started = valueOf(
+          await client.change<ServerProcessView>(
+            `/process/${encodeURIComponent(id)}/start`,
+            {
+              flow,
+              ...(options.context !== undefined ? { context: options.context } : {}),
+              ...(options.shareContextWith !== undefined
+                ? { shareContextWith: options.shareContextWith }
+                : {}),
+            },
+            randomId('process'),
+          ),
+        );
+        const record = await mustRecord(started.id);
+        notify({ processes: [record.id], flows: false });
+        return record;
+      },
+      fork: notHere('fork'),
+      stop: (id) => control(id, 'stop'),
+      resume: (id) => control(id, 'resume'),
+      retry: (id) => control(id, 'retry'),
+      drive: notHere('stepping'),
+      stepOnce: notHere('stepping'),
+      wakeNow: (id) => control(id, 'wakeNow'),
+      // The server says why at resolve: its refusal is the message the view shows.
+      continueProblem: () => Promise.resolve(undefined),
+      resolve: (id, choice) => control(id, 'resolve', { choice }),
+      async replaceContext(id, value) {
+        await control(id, 'replaceContext', { value });
+      },
+      async deliverEvent(name, payload, to) {
+        const answer = valueOf(await client.event(name, payload, to, randomId('process')));
+        notify({ processes: to ? [to] : [...known.keys()], flows: false });
+        return answer.delivered;
+      },
+      submitHuman: (id, node, input, trigger) =>
+        control(id, 'human', { node, input, ...(trigger === undefined ? {} : { trigger }) }),
+      sendCallNow: () =>
+        Promise.reject(
+          new Error('A server sends each attempt when it is due: it has no “Send now” yet'),
+        ),
+    },
+    clock: {
+      useVirtual: notHere('virtualClock'),
+      useReal: () => Promise.resolve(),
+      nextDue: () => Promise.resolve(null),
+      advanceTo: notHere('virtualClock'),
+    },
+    onState(listener) {
+      stateListeners.add(listener);
+      listener(state());
+      return () => stateListeners.delete(listener);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      if (timer === undefined && !closed)
+        timer = setTimeout(() => void loop(), options.pollMs ?? POLL_MS);
+      return () => listeners.delete(listener);
+    },
+    async flowsView() {
+      deployed = await readFlows();
+      flowsSeen = JSON.stringify(deployed);
+      return { flows: [...flowsOf().values()], pins: [], saveState: state().saveState };
+    },
+    async processList(query) {
+      if (known.size === 0) await readList();
+      const all = [...known.values()];
+      const counts = countsOf(all, undefined, query.search);
+      const rows = windowOf(all, query).map(rowOf);
+      const total =
+        query.status === undefined ? counts.total : (counts.byStatus[query.status] ?? 0);
+      return { query, rows, total, counts, all: known.size };
+    },
+    async processCounts(flow) {
+      if (known.size === 0) await readList();
+      return countsOf(known.values(), flow);
+    },
+    async processIds(flow: string, status: ProcessStatus) {
+      await readList();
+      return windowOf(known.values(), { offset: 0, limit: Infinity, flow, status }).map(
+        (p) => p.id,
+      );
+    },
+    async processNames() {
+      if (known.size === 0) await readList();
+      return [...known.values()].map((p) => ({ id: p.id, flow: p.flow }));
+    },
+    async hasProcess(id) {
+      return (await readProcess(id, 1)) !== undefined;
+    },
+    async reading(id, journalLimit = JOURNAL_PAGE): Promise<ProcessReading | undefined> {
+      const r = await readProcess(id, Math.min(Math.max(1, journalLimit), 500));
+      if (!r) return undefined;
+      return { ...r, flows: new Map(Object.entries(r.flows)) };
+    },
+    async journal(id) {
+      return valueOf(await client.journal(id)) as JournalEntry[];
+    },
+    async pastContext(id, seq) {
+      const r = await readProcess(id, 1);
+      if (!r) return { ok: false, problem: `there is no process "${id}"` };
+      const journal = valueOf(await client.journal(id)) as JournalEntry[];
+      const index = journal.findIndex((e) => (e as { seq?: unknown }).seq === seq);
+      if (index === -1) return { ok: false, problem: 'its journal no longer holds that entry' };
+      return pastContext(journal, snapshotAsOf(journal, index)?.entry ?? index, r.changes);
+    },
+    async nodeVisits(id, node, limit = VISITS_SHOWN, upTo) {
+      const r = await readProcess(id, 1);
+      if (!r) return { ok: false, problem: `there is no process "${id}"` };
+      const journal = valueOf(await client.journal(id)) as JournalEntry[];
+      return nodeVisits({
+        journal,
+        changes: r.changes,
+        flows: new Map(Object.entries(r.flows)),
+        flow: r.record.flow,
+        node,
+        limit: Math.min(Math.max(1, limit), VISITS_SHOWN),
+        ...(typeof upTo === 'number' ? { upTo } : {}),
+      });
+    },
+    wakeDue: () => Promise.resolve(),
+    retention: () => Promise.resolve(0),
+    setRetention: notHere('retention'),
+    openFlow: () => Promise.resolve(openFlow),
+    setOpenFlow(id) {
+      openFlow = id;
+      storage.setItem(openFlowKey(choice.url), id);
+      return Promise.resolve();
+    },
+    callSettings: () => Promise.resolve({ origins: [], secrets: [] }),
+    allowOrigin: () =>
+      Promise.resolve({ ok: false, error: String(SERVER_CAPABILITIES.callSettings) }),
+    removeOrigin: notHere('callSettings'),
+    setSecret: () =>
+      Promise.resolve({ ok: false, error: String(SERVER_CAPABILITIES.callSettings) }),
+    removeSecret: notHere('callSettings'),
+    testRequest: notHere('callSettings'),
+    pinCall: () => Promise.resolve({ ok: false, error: String(SERVER_CAPABILITIES.pins) }),
+    unpinCall: () => Promise.resolve(false),
+    restorePins: () => Promise.resolve({ ok: false, error: String(SERVER_CAPABILITIES.pins) }),
+    saveFlow(flow) {
+      drafts.set(flow.id, flow);
+      tellState();
+      notify({ processes: [], flows: true });
+      return Promise.resolve();
+    },
+    deleteFlow() {
+      return Promise.reject(new Error('A server keeps every flow it was sent: it deletes none'));
+    },
+    async deploy(sent) {
+      if (sent.length === 0) return { ok: false, error: 'there is no flow to deploy' };
+      const file = JSON.stringify({ format: 'flows/1', flows: sent });
+      const answer = await client.deploy(file, randomId('process'));
+      if (!answer.ok) return { ok: false, error: answer.error };
+      for (const f of sent) drafts.delete(f.id);
+      deployed = await readFlows();
+      flowsSeen = JSON.stringify(deployed);
+      tellState();
+      notify({ processes: [], flows: true });
+      return { ok: true, value: answer.value.map((d) => d.id) };
+    },
+    close() {
+      closed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      listeners.clear();
+      stateListeners.clear();
+    },
+  };
+}
+
+const openFlowKey = (url: string) => `wakeflow:server-open-flow:${url}`;
+
+function listedOf(r: ProcessRecord): Omit<Listed, 'created'> {
+  return {
+    id: r.id,
+    flow: r.flow,
+    status: r.status,
+    due: r.due,
+    error: r.error,
+    wakes: r.wakes ?? 0,
+  };
+}
+
+const rowOf = (p: Listed): ProcessView => ({
+  id: p.id,
+  flow: p.flow,
+  status: p.status,
+  due: p.due,
+  error: p.error,
+  wakes: p.wakes,
+});
