@@ -246,6 +246,42 @@ describe('the remote runtime (docs/restate.md, "The workbench attached to a serv
     runtime.close();
   });
 
+  it('says it is reconnecting while the server does not answer a poll, and recovers when it does', async () => {
+    const routes = routesOfThree();
+    const answers = routes['/wakeflow/flows']!;
+    const proxy = await fakeProxy(routes);
+    close = proxy.close;
+    let polls = 0;
+    const polled: (() => void)[] = [];
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage(), pollMs: 1 },
+    );
+    const states: string[] = [];
+    runtime.onState((s) => {
+      states.push(s.saveState.saved ? 'saved' : s.saveState.error);
+      polled.shift()?.();
+    });
+    routes['/wakeflow/flows'] = () => {
+      polls++;
+      return [
+        502,
+        { message: 'cannot reach the Restate server at http://127.0.0.1:8080', source: 'proxy' },
+      ];
+    };
+    const stops: Promise<void>[] = [new Promise((r) => polled.push(r))];
+    runtime.onChange(() => undefined);
+    await stops[0];
+    expect(states.at(-1)).toMatch(
+      /^Reconnecting to 127\.0\.0\.1:8080: cannot reach the Restate server/,
+    );
+    expect(polls).toBeGreaterThan(0);
+    routes['/wakeflow/flows'] = answers;
+    await new Promise<void>((r) => polled.push(r));
+    expect(states.at(-1)).toBe('saved');
+    runtime.close();
+  });
+
   it('names an unreachable page server in its error', async () => {
     const runtime = createRemoteRuntime(
       { url: 'http://127.0.0.1:8080' },

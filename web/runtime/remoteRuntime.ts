@@ -88,10 +88,18 @@ export function createRemoteRuntime(
   const storage = options.storage ?? localStorage;
   let openFlow: string | undefined = storage.getItem(openFlowKey(choice.url)) ?? undefined;
 
+  /** Since when, and why, the server has not answered a poll; undefined while it answers. */
+  let away: { since: number; why: string } | undefined;
+
   const state = (): RuntimeClientState => ({
     clock: { mode: 'real' },
-    saveState:
-      drafts.size === 0
+    saveState: away
+      ? {
+          saved: false,
+          error: `Reconnecting to ${serverName(choice.url)}: ${away.why}. What is shown is as it was when it last answered.`,
+          since: away.since,
+        }
+      : drafts.size === 0
         ? { saved: true }
         : {
             saved: false,
@@ -186,9 +194,18 @@ export function createRemoteRuntime(
       flowsSeen = text;
       deployed = flows;
       const processes = await readList();
+      if (away) {
+        away = undefined;
+        tellState();
+      }
       if (flowsChanged || processes.length > 0) notify({ processes, flows: flowsChanged });
-    } catch {
-      // The server is away: the views keep what they read, and the next poll tries again.
+    } catch (e) {
+      // The server is away: the views keep what they read, the top bar says so, and the next
+      // poll tries again.
+      if (!away) {
+        away = { since: Date.now(), why: (e as Error).message };
+        tellState();
+      }
     }
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
