@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { parseJsonText } from '../../shared/jsonText.ts';
 import { useDesigner } from '../designer/designerStore.ts';
 import { firstContextOf, startProcess, useStartDeps, type StartContext } from './startProcess.ts';
 import { useRuntimeState } from '../state/runtimeState.ts';
 import { useRuntime } from '../state/runtimeConnection.ts';
+import { useCapability } from '../state/useCapability.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { fieldControl } from '../ui/codeEditor/editorControl.ts';
@@ -38,6 +39,9 @@ export function StartProcessForm({ onStarted }: { onStarted?: (id: string) => vo
   const [contextText, setContextText] = useState(() => firstContextOf(chosen));
   const [error, setError] = useState<string | undefined>();
   const [paused, setPaused] = useState(false);
+  // A server runs a process until it waits: a start there cannot pause (docs/restate.md).
+  const stepping = useCapability('stepping');
+  const steppingNote = useId();
   const names = new Map(flows.map((f) => [f.id, f.name ?? f.id]));
   // A process chosen to share with is always one that exists.
   const sharing = processes.some((p) => p.id === shareWith) ? shareWith : '';
@@ -54,7 +58,7 @@ export function StartProcessForm({ onStarted }: { onStarted?: (id: string) => vo
       context = { text: contextText, value: parsed.value };
     }
     try {
-      const id = await startProcess(deps, chosen, context, paused);
+      const id = await startProcess(deps, chosen, context, paused && stepping === true);
       setError(undefined);
       onStarted?.(id);
     } catch (e) {
@@ -114,9 +118,20 @@ export function StartProcessForm({ onStarted }: { onStarted?: (id: string) => vo
         )}
       </Field>
       <label className="start-paused">
-        <input type="checkbox" checked={paused} onChange={(e) => setPaused(e.target.checked)} />{' '}
+        <input
+          type="checkbox"
+          checked={paused && stepping === true}
+          disabled={stepping !== true}
+          aria-describedby={stepping === true ? undefined : steppingNote}
+          onChange={(e) => setPaused(e.target.checked)}
+        />{' '}
         Start paused, to step through it
       </label>
+      {stepping !== true && (
+        <p id={steppingNote} className="wf-unavailable">
+          {stepping}
+        </p>
+      )}
       <div className="start-process__actions">
         <Button
           type="submit"
