@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { contentSecurityPolicy, previewPolicy } from './build/csp.ts';
+import { ingressProxyPlugin } from './build/ingressProxyPlugin.ts';
 
 export default defineConfig({
   // The policy as a meta tag in the built page, and as headers from `vite preview`, so that it
   // reaches the Web Workers: a worker is under the policy its own script is served with, not the
   // page's meta tag; the runtime's worker, which sends calls, is served one of its own (csp.ts).
-  plugins: [react(), contentSecurityPolicy(), previewPolicy()],
+  plugins: [react(), contentSecurityPolicy(), previewPolicy(), ingressProxyPlugin()],
   test: {
     include: [
       'shared/**/*.test.ts',

@@ -25,6 +25,14 @@ export const resolveInput = z.strictObject({
 
 export const setContextInput = z.strictObject({ path: z.string(), value: z.unknown() });
 
+/** The whole context, replaced at once (the workbench's context editor). */
+export const replaceContextInput = z.strictObject({ value: z.unknown() });
+
+/** `reading`: how many of the journal's newest entries to send (the inspector's page). */
+export const readingInput = z
+  .strictObject({ journalLimit: z.int().min(1).max(500).optional() })
+  .nullable();
+
 export const eventInput = z.strictObject({ name, payload: z.unknown().optional() });
 
 /** The input as its schema reads it, or the located problems, one line each. */

@@ -3,12 +3,16 @@ import type { z } from 'zod';
 import { waitsWithTriggers } from '../engine/step.ts';
 import { callWaitsOf } from '../supervisor/callWaits.ts';
 import { reportProcesses, type ProcessReport } from '../report/processReport.ts';
-import type { ProcessRecord } from '../supervisor/records.ts';
+import type { ContextChange, JournalEntry, ProcessRecord } from '../supervisor/records.ts';
+import type { CallProgress } from '../calls/callProgress.ts';
+import type { Flow } from '../../shared/schema.ts';
 import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
 import {
   checkInput,
   eventInput,
   humanInput,
+  readingInput,
+  replaceContextInput,
   resolveInput,
   setContextInput,
   startInput,
@@ -47,6 +51,17 @@ export type ProcessStatusReport = ProcessReport & {
     last?: { status: number; error?: string };
   }[];
 };
+
+/** `reading`: the record, its live context and changes, its newest journal, its flows and calls. */
+export interface ProcessReadingView {
+  record: ProcessRecord;
+  context: { version: number; value: unknown };
+  changes: ContextChange[];
+  journal: JournalEntry[];
+  journalMore: boolean;
+  flows: Record<string, Flow>;
+  calls: CallProgress[];
+}
 
 const viewOf = (r: ProcessRecord): ProcessView => ({
   id: r.id,
@@ -269,6 +284,14 @@ export const processObjectWith = (calls: CallSettings) =>
         await s.setContext(ctx.key, path, value);
         return viewOf(await s.mustGet(ctx.key));
       }),
+      /** The whole context replaced (compare-and-set on its version), as the workbench edits it. */
+      replaceContext: control(async (s, input: unknown, ctx) => {
+        const { value } = parse(replaceContextInput, input);
+        await s.replaceContext(ctx.key, value);
+        return viewOf(await s.mustGet(ctx.key));
+      }),
+      /** Fires the process's next timer now (the workbench's "Wake now"). */
+      wakeNow: control(async (s, _input: unknown, ctx) => viewOf(await s.wakeNow(ctx.key))),
       stop: control(async (s, _input: unknown, ctx) => viewOf(await s.stop(ctx.key))),
       resume: control(async (s, _input: unknown, ctx) => viewOf(await s.resume(ctx.key))),
       retry: control(async (s, _input: unknown, ctx) => viewOf(await s.retry(ctx.key))),
@@ -296,6 +319,35 @@ export const processObjectWith = (calls: CallSettings) =>
             due: record.due,
             events: (await ctx.get<string[]>('events')) ?? [],
             callDue: record.status === 'waiting' ? await nextCallDue(ctx) : null,
+          };
+        },
+      ),
+      /**
+       * Everything the workbench's inspector reads of the process, in one call
+       * (web/runtime/remoteRuntime.ts; docs/restate.md, "The workbench attached to a server").
+       */
+      reading: restate.handlers.object.shared(
+        async (ctx: restate.ObjectSharedContext, input: unknown): Promise<ProcessReadingView> => {
+          const checked = checkInput(readingInput, input ?? null);
+          if (!checked.ok)
+            throw new restate.TerminalError(checked.errors.join('\n'), { errorCode: 400 });
+          const record = await ctx.get<ProcessRecord>('record');
+          if (!record) throw unknown(ctx.key);
+          const store = new ProcessStore(ctx);
+          const supervisor = supervisorFor(ctx, invocationClock(await ctx.date.now()));
+          const context = await store.getContext(record.contextId);
+          const changes = await store.contextChanges(record.contextId);
+          const page = await store.journalPage(ctx.key, checked.value?.journalLimit ?? 100);
+          const flows = await supervisor.sleptOn(record);
+          const calls = await supervisor.callProgress(ctx.key);
+          return {
+            record,
+            context: { version: context?.version ?? 0, value: context?.value ?? null },
+            changes,
+            journal: page.entries.reverse(),
+            journalMore: page.more,
+            flows: Object.fromEntries(flows),
+            calls,
           };
         },
       ),

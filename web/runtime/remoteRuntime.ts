@@ -1,13 +1,14 @@
 import { IngressClient, type Answer } from '../../runtime/restate/ingressClient.ts';
-import type { ProcessView as ServerProcessView } from '../../runtime/restate/processObject.ts';
+import type {
+  ProcessReadingView,
+  ProcessView as ServerProcessView,
+} from '../../runtime/restate/processObject.ts';
 import type { FlowSummary, ProcessPage } from '../../runtime/restate/wakeflowService.ts';
 import { countsOf, windowOf, type ListedFields } from '../../runtime/store/listWindow.ts';
-import type { CallProgress } from '../../runtime/calls/callProgress.ts';
 import { snapshotAsOf } from '../../runtime/supervisor/journalSnapshots.ts';
 import { nodeVisits, VISITS_SHOWN } from '../../runtime/supervisor/nodeVisits.ts';
 import { pastContext } from '../../runtime/supervisor/pastContext.ts';
 import type {
-  ContextChange,
   JournalEntry,
   ProcessRecord,
   ProcessStatus,
@@ -42,16 +43,7 @@ const LIST_PAGE = 500;
 /** Journal entries the inspector reads with a process, as from the worker. */
 const JOURNAL_PAGE = 100;
 
-/** What the server's `process/<id>/reading` answers (docs/restate.md). */
-interface ServerReading {
-  record: ProcessRecord;
-  context: { version: number; value: unknown };
-  changes: ContextChange[];
-  journal: JournalEntry[];
-  journalMore: boolean;
-  flows: Record<string, Flow>;
-  calls: CallProgress[];
-}
+type ServerReading = ProcessReadingView;
 
 type Listed = ListedFields & { due: number | null; error: string | null; wakes: number };
 
