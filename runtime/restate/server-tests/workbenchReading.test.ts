@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { ProcessReadingView } from '../processObject.ts';
+import { ingress, uniquePrefix } from './ingress.ts';
+
+// The handlers the workbench attached to a server reads and steers with (docs/restate.md,
+// "The workbench attached to a server"): reading, wakeNow, replaceContext.
+const sleeper = (id: string) => ({
+  format: 'flow/1',
+  id,
+  nodes: [
+    { id: 'start', kind: 'start' },
+    { id: 'inc', kind: 'work', set: { count: 'count + 1' } },
+    { id: 'sleep', kind: 'continue-after', on: [{ id: 'week', timer: 'P7D' }] },
+    { id: 'done', kind: 'end' },
+  ],
+  edges: [
+    { id: 'e1', from: 'start', to: 'inc' },
+    { id: 'e2', from: 'inc', to: 'sleep' },
+    { id: 'e3', from: 'sleep', to: 'done' },
+  ],
+});
+
+describe('the workbench’s handlers', () => {
+  const api = ingress();
+  const read = (id: string, body: unknown) =>
+    api.call<ProcessReadingView>(`/process/${id}/reading`, body);
+
+  it('reads a process in one call: record, live context, newest journal, its flows', async () => {
+    const p = uniquePrefix('reading');
+    expect((await api.deploy(JSON.stringify(sleeper(`${p}flow`)))).ok).toBe(true);
+    expect((await api.start(`${p}a`, { flow: `${p}flow`, context: { count: 0 } })).ok).toBe(true);
+    const whole = await read(`${p}a`, {});
+    if (!whole.ok) throw new Error(whole.error);
+    expect(whole.value.record.status).toBe('waiting');
+    expect(whole.value.context.value).toEqual({ count: 1 });
+    expect(Object.keys(whole.value.flows)).toEqual([`${p}flow`]);
+    const journal = await api.journal(`${p}a`);
+    if (!journal.ok) throw new Error(journal.error);
+    expect(journal.value.length).toBeGreaterThan(2);
+    expect(whole.value.journal).toEqual(journal.value);
+    expect(whole.value.journalMore).toBe(false);
+    // The newest two, oldest of them first, and more left.
+    const two = await read(`${p}a`, { journalLimit: 2 });
+    if (!two.ok) throw new Error(two.error);
+    expect(two.value.journal).toEqual(journal.value.slice(-2));
+    expect(two.value.journalMore).toBe(true);
+  });
+
+  it('refuses a journal limit out of bounds and an unknown process, saying which', async () => {
+    const p = uniquePrefix('readingBad');
+    expect((await api.deploy(JSON.stringify(sleeper(`${p}flow`)))).ok).toBe(true);
+    expect((await api.start(`${p}a`, { flow: `${p}flow`, context: { count: 0 } })).ok).toBe(true);
+    for (const journalLimit of [0, 501, 1.5, 'ten']) {
+      const bad = await read(`${p}a`, { journalLimit });
+      expect(bad).toMatchObject({ ok: false, status: 400 });
+      expect(!bad.ok && bad.error).toContain('journalLimit');
+    }
+    const none = await read(`${p}none`, {});
+    expect(none).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('wakes a sleeping process now, and replaces its whole context', async () => {
+    const p = uniquePrefix('wakeNow');
+    expect((await api.deploy(JSON.stringify(sleeper(`${p}flow`)))).ok).toBe(true);
+    expect((await api.start(`${p}a`, { flow: `${p}flow`, context: { count: 0 } })).ok).toBe(true);
+    const replaced = await api.call(`/process/${p}a/replaceContext`, { value: { count: 10 } });
+    expect(replaced.ok).toBe(true);
+    const after = await read(`${p}a`, {});
+    expect(after.ok && after.value.context.value).toEqual({ count: 10 });
+    const woke = await api.call<{ status: string }>(`/process/${p}a/wakeNow`);
+    expect(woke).toMatchObject({ ok: true, value: { status: 'done' } });
+    // Done: there is no timer left to fire, and the refusal says why.
+    const again = await api.call(`/process/${p}a/wakeNow`);
+    expect(again).toMatchObject({ ok: false, status: 400 });
+    const bad = await api.call(`/process/${p}a/replaceContext`, { context: {} });
+    expect(bad).toMatchObject({ ok: false, status: 400 });
+  });
+});
