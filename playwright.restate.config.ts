@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
 
+// Restate's SDK logs every invocation at INFO; the tests' own failures are what matter here.
+process.env.RESTATE_LOGGING ??= 'ERROR';
+
 // The workbench attached to a real Restate server (npm run test:restate, after its Vitest files):
 // one server, one endpoint and the app, started by the global setup; tests one at a time,
 // since they share that server.

@@ -323,6 +323,7 @@ export function parseTimeout(text: string): number | undefined {
 /** Runs `flow NAME ...args` against a Restate server; never throws. */
 export async function restateCommand(name: string, args: string[]): Promise<CommandResult> {
   if (name === 'serve') return serveCommand(args);
+  if (name === 'ui') return (await import('./uiCommand.ts')).uiCommand(args);
   const spec = Object.hasOwn(SPECS, name) ? SPECS[name] : undefined;
   if (!spec) return refused(`unknown command "${name}"`, 2);
   let parsed: { values: Values; positionals: string[] };

@@ -2,6 +2,7 @@ import type { ArgsCommand, RegisteredCommands } from '../command/registeredComma
 
 const NAMES = [
   'serve',
+  'ui',
   'deploy',
   'start',
   'event',
@@ -37,6 +38,7 @@ export const RESTATE_COMMANDS: RegisteredCommands = {
     'http://127.0.0.1:8080), --admin URL ($WAKEFLOW_RESTATE_ADMIN, http://127.0.0.1:9070),',
     '--timeout 10s and --help; each change prints its idempotency key, --idempotency-key K sets it:',
     '  serve [--port 9080] [--replace] [--allow-origin URL]  run the endpoint and register it',
+    '  ui [--port 5180] [--ingress URL]  serve the built workbench, which reaches that server',
     '  deploy FILE                      store a flow/1 or flows/1 file (refused as validate refuses it)',
     '  flows                            the deployed flows and the versions processes stand on',
     '  start FLOW --as ID [--context JSON | --share-context-with ID]',
