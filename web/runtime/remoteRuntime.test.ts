@@ -50,16 +50,18 @@ interface Seen {
  * The page's own origin as the proxy serves it: `/ingress/…` answered as wakeflow's handlers
  * would, and every request kept, so a test can see what the runtime sent.
  */
-async function fakeProxy(routes: Record<string, (body: string) => [number, unknown]>) {
+type Route = (body: string) => [number, unknown] | Promise<[number, unknown]>;
+
+async function fakeProxy(routes: Record<string, Route>) {
   const seen: Seen[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
+    req.on('end', async () => {
       const path = (req.url ?? '').replace(/^\/ingress/, '');
       seen.push({ path, headers: req.headers, body });
       const route = routes[path.replace(/\/send$/, '')];
-      const [status, value] = route ? route(body) : [404, { message: `no route ${path}` }];
+      const [status, value] = route ? await route(body) : [404, { message: `no route ${path}` }];
       // A change is sent, then attached to: the fake answers the attach with the change's answer.
       if (path.endsWith('/send')) {
         const id = `inv_${seen.length}`;
@@ -73,7 +75,16 @@ async function fakeProxy(routes: Record<string, (body: string) => [number, unkno
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    origin,
+    seen,
+    // Requests a test holds open are dropped, so that closing does not wait on them.
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 let close: (() => Promise<void>) | undefined;
@@ -96,7 +107,7 @@ const reading = (id: string, status: string, created: number) => () =>
     },
   ] as [number, unknown];
 
-function routesOfThree(): Record<string, (body: string) => [number, unknown]> {
+function routesOfThree(): Record<string, Route> {
   return {
     '/wakeflow/flows': () => [200, [{ id: 'order', signature: 's1', versions: ['s1'] }]],
     '/flow/order/current': () => [200, flow('order')],
@@ -279,6 +290,53 @@ describe('the remote runtime (docs/restate.md, "The workbench attached to a serv
     routes['/wakeflow/flows'] = answers;
     await new Promise<void>((r) => polled.push(r));
     expect(states.at(-1)).toBe('saved');
+    runtime.close();
+  });
+
+  it('reads the list once for everyone who asks meanwhile, so an older listing cannot drop a newer one’s process', async () => {
+    const routes = routesOfThree();
+    const answer = routes['/wakeflow/list']!;
+    let release = () => {};
+    routes['/wakeflow/list'] = (body) =>
+      new Promise((r) => (release = () => r(answer(body) as [number, unknown])));
+    const proxy = await fakeProxy(routes);
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage() },
+    );
+    const table = runtime.processList({ offset: 0, limit: 10 });
+    const counts = runtime.processCounts();
+    const names = runtime.processNames();
+    await expect.poll(() => proxy.seen.filter((s) => s.path === '/wakeflow/list').length).toBe(1);
+    release();
+    expect((await table).rows.map((r) => r.id)).toEqual(['p-a', 'p-b', 'p-c']);
+    expect((await counts).total).toBe(3);
+    expect((await names).map((n) => n.id)).toEqual(['p-a', 'p-b', 'p-c']);
+    expect(proxy.seen.filter((s) => s.path === '/wakeflow/list')).toHaveLength(1);
+    runtime.close();
+  });
+
+  it('says it is reconnecting when a poll is not answered in time, and polls again', async () => {
+    const routes = routesOfThree();
+    const answers = routes['/wakeflow/flows']!;
+    // The first poll's request is never answered: the runtime must not wait on it for ever.
+    let held = true;
+    routes['/wakeflow/flows'] = (body) => (held ? new Promise(() => {}) : answers(body));
+    const proxy = await fakeProxy(routes);
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage(), pollMs: 1, readTimeoutMs: 20 },
+    );
+    const states: string[] = [];
+    runtime.onState((s) => states.push(s.saveState.saved ? 'saved' : s.saveState.error));
+    runtime.onChange(() => undefined);
+    await expect
+      .poll(() => states.at(-1))
+      .toMatch(/^Reconnecting to 127\.0\.0\.1:8080: .*did not answer/);
+    held = false;
+    await expect.poll(() => states.at(-1)).toBe('saved');
     runtime.close();
   });
 

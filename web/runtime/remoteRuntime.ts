@@ -38,6 +38,12 @@ export const SERVER_CAPABILITIES: Capabilities = {
 
 /** How often the workbench asks the server what changed (docs/restate.md, "Polling"). */
 export const POLL_MS = 2000;
+/**
+ * How long a read (a poll, the table, the inspector) waits for the server before the top bar
+ * says it is reconnecting: a request that never answers must not stop the polls behind it.
+ * Changes have none: a control that was sent is attached to until the server answers it.
+ */
+export const READ_TIMEOUT_MS = 15_000;
 /** Rows of `wakeflow/list` asked for at once (the server's most). */
 const LIST_PAGE = 500;
 /** Journal entries the inspector reads with a process, as from the worker. */
@@ -61,13 +67,17 @@ function valueOf<T>(answer: Answer<T>): T {
  */
 export function createRemoteRuntime(
   choice: ServerChoice,
-  options: { pollMs?: number; origin?: string; storage?: Storage } = {},
+  options: { pollMs?: number; readTimeoutMs?: number; origin?: string; storage?: Storage } = {},
 ): WorkbenchRuntime & { name: string; check(): Promise<void> } {
-  const client = new IngressClient(`${options.origin ?? location.origin}${PROXY_PATH}`, {
-    headers: {
-      'x-wakeflow-ingress': choice.url,
-      ...(choice.token ? { authorization: `Bearer ${choice.token}` } : {}),
-    },
+  const base = `${options.origin ?? location.origin}${PROXY_PATH}`;
+  const headers = {
+    'x-wakeflow-ingress': choice.url,
+    ...(choice.token ? { authorization: `Bearer ${choice.token}` } : {}),
+  };
+  const client = new IngressClient(base, { headers });
+  const reader = new IngressClient(base, {
+    headers,
+    timeoutMs: options.readTimeoutMs ?? READ_TIMEOUT_MS,
   });
   const listeners = new Set<(change: Change) => void>();
   const stateListeners = new Set<(state: RuntimeClientState) => void>();
@@ -103,24 +113,33 @@ export function createRemoteRuntime(
   const notify = (change: Change) => listeners.forEach((l) => l(change));
 
   async function readFlows(): Promise<Flow[]> {
-    const summaries = valueOf(await client.call<FlowSummary[]>('/wakeflow/flows'));
+    const summaries = valueOf(await reader.call<FlowSummary[]>('/wakeflow/flows'));
     const flows: Flow[] = [];
     for (const s of summaries) {
       const flow = valueOf(
-        await client.call<Flow | null>(`/flow/${encodeURIComponent(s.id)}/current`),
+        await reader.call<Flow | null>(`/flow/${encodeURIComponent(s.id)}/current`),
       );
       if (flow) flows.push(flow);
     }
     return flows;
   }
 
-  /** Every process in order of creation, with what changed since the last read. */
-  async function readList(): Promise<string[]> {
+  /**
+   * Every process in order of creation, with what changed since the last read. One listing at a
+   * time, shared by whoever asks meanwhile: a listing read before a process was started must not
+   * finish after one that found it, and drop it again as gone.
+   */
+  let listing: Promise<string[]> | undefined;
+  function readList(): Promise<string[]> {
+    listing ??= listOnce().finally(() => (listing = undefined));
+    return listing;
+  }
+  async function listOnce(): Promise<string[]> {
     const rows: ProcessPage['processes'] = [];
     let after: string | undefined;
     do {
       const page = valueOf(
-        await client.call<ProcessPage>('/wakeflow/list', {
+        await reader.call<ProcessPage>('/wakeflow/list', {
           limit: LIST_PAGE,
           ...(after === undefined ? {} : { after }),
         }),
@@ -149,7 +168,7 @@ export function createRemoteRuntime(
   }
 
   async function readProcess(id: string, journalLimit: number): Promise<ServerReading | undefined> {
-    const answer = await client.call<ServerReading>(`/process/${encodeURIComponent(id)}/reading`, {
+    const answer = await reader.call<ServerReading>(`/process/${encodeURIComponent(id)}/reading`, {
       journalLimit,
     });
     if (!answer.ok && answer.status === 404) return undefined;
@@ -220,7 +239,7 @@ export function createRemoteRuntime(
     capabilities: SERVER_CAPABILITIES,
     /** Throws why the server cannot be used (unreachable, refused, no wakeflow on it). */
     async check() {
-      valueOf(await client.call<FlowSummary[]>('/wakeflow/flows'));
+      valueOf(await reader.call<FlowSummary[]>('/wakeflow/flows'));
     },
     processes: {
       async start(flow, options = {}) {
@@ -321,12 +340,12 @@ export function createRemoteRuntime(
       return { ...r, flows: new Map(Object.entries(r.flows)) };
     },
     async journal(id) {
-      return valueOf(await client.journal(id)) as JournalEntry[];
+      return valueOf(await reader.journal(id)) as JournalEntry[];
     },
     async pastContext(id, seq) {
       const r = await readProcess(id, 1);
       if (!r) return { ok: false, problem: `there is no process "${id}"` };
-      const journal = valueOf(await client.journal(id)) as JournalEntry[];
+      const journal = valueOf(await reader.journal(id)) as JournalEntry[];
       const index = journal.findIndex((e) => (e as { seq?: unknown }).seq === seq);
       if (index === -1) return { ok: false, problem: 'its journal no longer holds that entry' };
       return pastContext(journal, snapshotAsOf(journal, index)?.entry ?? index, r.changes);
@@ -334,7 +353,7 @@ export function createRemoteRuntime(
     async nodeVisits(id, node, limit = VISITS_SHOWN, upTo) {
       const r = await readProcess(id, 1);
       if (!r) return { ok: false, problem: `there is no process "${id}"` };
-      const journal = valueOf(await client.journal(id)) as JournalEntry[];
+      const journal = valueOf(await reader.journal(id)) as JournalEntry[];
       return nodeVisits({
         journal,
         changes: r.changes,

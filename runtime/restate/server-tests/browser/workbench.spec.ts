@@ -9,6 +9,21 @@ const APP = process.env.WAKEFLOW_TEST_APP!;
 const ORDER = 'Order with approval and a timeout';
 const serverName = new URL(INGRESS).host;
 
+// A failure says what the page showed: the top bar's state (reconnecting, not deployed) and
+// the process table, which a screenshot of CI's run would not carry.
+test.afterEach(async ({ page }, info) => {
+  if (info.status === info.expectedStatus) return;
+  const said = [
+    ...(await page.getByRole('status').allInnerTexts()),
+    ...(await page.getByRole('alert').allInnerTexts()),
+  ];
+  const table = await page
+    .getByRole('table', { name: 'Processes' })
+    .innerText({ timeout: 1000 })
+    .catch(() => '(no process table)');
+  console.log(`The page said: ${JSON.stringify(said)}\nIts process table:\n${table}`);
+});
+
 async function connect(page: Page, url: string) {
   await page.getByRole('button', { name: 'Connect to a server' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect to a server' });
