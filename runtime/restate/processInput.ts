@@ -33,6 +33,9 @@ export const readingInput = z
   .strictObject({ journalLimit: z.int().min(1).max(500).optional() })
   .nullable();
 
+/** `sendCallNow`: the call wait (its `seq` in the snapshot) whose next attempt goes now. */
+export const sendCallNowInput = z.strictObject({ seq: z.int().min(0) });
+
 export const eventInput = z.strictObject({ name, payload: z.unknown().optional() });
 
 /** The input as its schema reads it, or the located problems, one line each. */

@@ -14,6 +14,7 @@ import {
   readingInput,
   replaceContextInput,
   resolveInput,
+  sendCallNowInput,
   setContextInput,
   startInput,
 } from './processInput.ts';
@@ -267,6 +268,23 @@ export const processObjectWith = (calls: CallSettings) =>
         },
         { ingressPrivate: true },
       ),
+      /**
+       * The workbench's "Send next attempt now": the next attempt of call wait `seq` falls due
+       * now and is sent, as the browser's sender does (CallSender.dueNow). False, changing
+       * nothing, when the process does not wait at that call or has no attempt to send.
+       */
+      sendCallNow: control(async (s, input: unknown, ctx, clock) => {
+        const { seq } = parse(sendCallNowInput, input);
+        const store = new ProcessStore(ctx);
+        const record = await store.getProcess(ctx.key);
+        if (record?.status !== 'waiting') return false;
+        await syncCalls(store, record, clock.now());
+        const progress = (await store.listCallProgress(ctx.key)).find((p) => p.seq === seq);
+        if (!progress) return false;
+        if (progress.due !== null && progress.due > clock.now())
+          await store.putCallProgress(ctx.key, { ...progress, due: clock.now() });
+        return (await sendDueCalls(ctx, store, s, clock, calls)) > 0;
+      }),
       /** An event for this process (from the event index); how many of its waits it woke. */
       event: control(
         async (s, input: unknown, ctx) => {

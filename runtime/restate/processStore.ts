@@ -207,7 +207,10 @@ export class ProcessStore implements Store {
     const out: JournalEntry[] = [];
     for (let page = 0; page * JOURNAL_PAGE < length; page++)
       out.push(...((await this.ctx.get<JournalEntry[]>(`journal:${page}`)) ?? []));
-    return out;
+    // Numbered by position, as the other stores number theirs (`seq`): a server keeps the whole
+    // journal, so an entry's position never changes, and the workbench's "as of this entry" and
+    // its fork find entries by it. Numbered as read, so journals stored before are numbered too.
+    return out.map((entry, i) => ({ ...entry, seq: i + 1 }));
   }
 
   /**

@@ -178,6 +178,26 @@ describe('the remote runtime (docs/restate.md, "The workbench attached to a serv
     runtime.close();
   });
 
+  it('asks the server to send a call’s next attempt now, naming the wait, and says whether it did', async () => {
+    const routes = routesOfThree();
+    routes['/process/p-a/sendCallNow'] = (body) => [
+      200,
+      (JSON.parse(body) as { seq: number }).seq === 4,
+    ];
+    const proxy = await fakeProxy(routes);
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage() },
+    );
+    expect(await runtime.processes.sendCallNow('p-a', 4)).toBe(true);
+    expect(await runtime.processes.sendCallNow('p-a', 5)).toBe(false);
+    const sent = proxy.seen.filter((s) => s.path === '/process/p-a/sendCallNow/send');
+    expect(sent.map((s) => JSON.parse(s.body))).toEqual([{ seq: 4 }, { seq: 5 }]);
+    expect(sent.every((s) => typeof s.headers['idempotency-key'] === 'string')).toBe(true);
+    runtime.close();
+  });
+
   it('sends a control once, with an idempotency key, and answers the record as it now is', async () => {
     const routes = routesOfThree();
     routes['/process/p-a/stop'] = () => [

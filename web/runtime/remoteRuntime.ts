@@ -281,10 +281,18 @@ export function createRemoteRuntime(
       },
       submitHuman: (id, node, input, trigger) =>
         control(id, 'human', { node, input, ...(trigger === undefined ? {} : { trigger }) }),
-      sendCallNow: () =>
-        Promise.reject(
-          new Error('A server sends each attempt when it is due: it has no “Send now” yet'),
-        ),
+      async sendCallNow(id, seq) {
+        const sent = valueOf(
+          await client.change<boolean>(
+            `/process/${encodeURIComponent(id)}/sendCallNow`,
+            { seq },
+            randomId('process'),
+          ),
+        );
+        await mustRecord(id);
+        notify({ processes: [id], flows: false });
+        return sent;
+      },
     },
     clock: {
       useVirtual: notHere('virtualClock'),

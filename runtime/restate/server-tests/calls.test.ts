@@ -146,6 +146,50 @@ describe('calls on Restate (docs/restate.md#calls)', () => {
     expect((await api.control(id, 'stop')).ok).toBe(true);
   });
 
+  it('sends the next attempt at once when asked (the workbench’s “Send next attempt now”), and refuses bad input', async () => {
+    const id = `${uniquePrefix('callnow')}p`;
+    const f = `${id}f`;
+    // A retry an hour away: only the request sends the second attempt before the test ends.
+    const call = {
+      method: 'POST',
+      url: `'${origin}/fail-first/1/now'`,
+      retry: { max: 2, interval: 'PT1H', on: [503] },
+    };
+    expect((await api.deploy(JSON.stringify(callFlow(f, call)))).ok).toBe(true);
+    expect((await api.start(id, { flow: f, context: {} })).ok).toBe(true);
+    const first = await until(
+      () =>
+        api.call<{ calls: { seq: number; attempts: number; due: number | null }[] }>(
+          `/process/${id}/reading`,
+          {},
+        ),
+      (r) => r.ok && r.value.calls[0]?.attempts === 1 && r.value.calls[0].due !== null,
+    );
+    if (!first.ok) throw new Error(first.error);
+    const seq = first.value.calls[0]!.seq;
+    for (const bad of [{}, { seq: -1 }, { seq: 'one' }, { seq, extra: true }]) {
+      const refused = await api.call(`/process/${id}/sendCallNow`, bad);
+      expect(refused).toMatchObject({ ok: false, status: 400 });
+    }
+    expect(await api.call(`/process/${id}/sendCallNow`, { seq: seq + 1000 })).toMatchObject({
+      ok: true,
+      value: false,
+    });
+    expect(await api.call(`/process/${id}none/sendCallNow`, { seq })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await api.call(`/process/${id}/sendCallNow`, { seq })).toMatchObject({
+      ok: true,
+      value: true,
+    });
+    const status = await api.status(id);
+    expect(status.ok && status.value.status).toBe('done');
+    expect(status.ok && status.value.context).toMatchObject({
+      answer: { ok: true, status: 200, attempts: 2 },
+    });
+  });
+
   it('fails an attempt for a secret not in the environment, with the browser’s message', async () => {
     const id = `${uniquePrefix('nosecret')}p`;
     const status = await run(id, {

@@ -46,6 +46,23 @@ describe('the workbench’s handlers', () => {
     expect(two.value.journalMore).toBe(true);
   });
 
+  it('numbers each journal entry by its place (seq), as the workbench finds an entry by it', async () => {
+    const p = uniquePrefix('readingSeq');
+    expect((await api.deploy(JSON.stringify(sleeper(`${p}flow`)))).ok).toBe(true);
+    expect((await api.start(`${p}a`, { flow: `${p}flow`, context: { count: 0 } })).ok).toBe(true);
+    const journal = await api.journal(`${p}a`);
+    if (!journal.ok) throw new Error(journal.error);
+    const seqs = (journal.value as { seq?: number }[]).map((e) => e.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    // A page of the newest keeps their numbers: the last two are the last two places.
+    const two = await read(`${p}a`, { journalLimit: 2 });
+    if (!two.ok) throw new Error(two.error);
+    expect(two.value.journal.map((e) => (e as { seq?: number }).seq)).toEqual([
+      seqs.length - 1,
+      seqs.length,
+    ]);
+  });
+
   it('refuses a journal limit out of bounds and an unknown process, saying which', async () => {
     const p = uniquePrefix('readingBad');
     expect((await api.deploy(JSON.stringify(sleeper(`${p}flow`)))).ok).toBe(true);
