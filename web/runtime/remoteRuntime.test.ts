@@ -274,6 +274,13 @@ describe('the remote runtime (docs/restate.md, "The workbench attached to a serv
       ok: false,
       error: SERVER_CAPABILITIES.callSettings,
     });
+    // Pins are this browser's: an import that carries some is refused, one without them is not.
+    const pin = { flow: 'f', node: 'n', trigger: 't', response: { status: 200 } };
+    expect(await runtime.restorePins([pin as never])).toEqual({
+      ok: false,
+      error: SERVER_CAPABILITIES.pins,
+    });
+    expect(await runtime.restorePins([])).toEqual({ ok: true, value: 0 });
     runtime.close();
   });
 

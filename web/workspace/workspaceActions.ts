@@ -149,9 +149,8 @@ async function deleteWorkspaceFlow(ws: Workspace, id: string): Promise<void> {
   }
 }
 
-/** Adds imported flows (already given fresh ids) to the workspace and opens the first. */
 /**
- * Saves imported flows and restores their pins (docs/format.md#pinned-answers). The pins go
+ * Saves imported flows (already given fresh ids), opens the first, and restores their pins (docs/format.md#pinned-answers). The pins go
  * first: if the workspace cannot keep them (too many), nothing is saved and the reason returned.
  */
 async function addImportedFlows(

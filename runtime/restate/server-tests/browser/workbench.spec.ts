@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { InspectorPage } from '../../../../e2e/fixtures/inspectorPage.ts';
+import { DesignerPage } from '../../../../e2e/fixtures/designerPage.ts';
+import { removeDataDir, startRestateNode } from '../../../../scripts/restateServer.ts';
+import { registerEndpoint, serveEndpoint } from '../../endpoint.ts';
 import { IngressClient } from '../../ingressClient.ts';
 
 // The workbench attached to a server (docs/restate.md, "The workbench attached to a server"):
@@ -107,4 +111,87 @@ test('a server that does not answer is named in the dialog, and the workbench st
   await page.keyboard.press('Escape');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Connect to a server' })).toBeVisible();
+});
+
+test('a server killed while connected shows that the workbench is reconnecting, and it goes on once the server is back', async ({
+  page,
+}) => {
+  // A server of this test's own, killed and started again on its data directory and ports:
+  // the other tests share theirs.
+  const node = await startRestateNode();
+  const endpoint = await serveEndpoint(0);
+  let restarted: Awaited<ReturnType<typeof startRestateNode>> | undefined;
+  try {
+    await registerEndpoint(node.adminUrl, endpoint.url);
+    const client = new IngressClient(node.ingressUrl);
+    const deployed = await client.deploy(readFileSync('examples/order-approval.flow.json', 'utf8'));
+    expect(deployed.ok).toBe(true);
+    const app = new InspectorPage(page);
+    await app.goto(`${APP}/`);
+    await connect(page, node.ingressUrl);
+    const host = new URL(node.ingressUrl).host;
+    await expect(page.getByRole('group', { name: `Server ${host}` })).toBeVisible();
+    const first = `p-kill-${Date.now().toString(16)}`;
+    expect(
+      (await client.start(first, { flow: 'order-approval', context: { order: { lines: [] } } })).ok,
+    ).toBe(true);
+    await expect(app.rowStatus(first)).toHaveText('waiting');
+
+    await node.kill();
+    const reconnecting = page.getByRole('alert').filter({ hasText: `Reconnecting to ${host}` });
+    await expect(reconnecting).toBeVisible();
+    // What was read stays on the page meanwhile.
+    await expect(app.rowStatus(first)).toHaveText('waiting');
+
+    restarted = await startRestateNode({ baseDir: node.baseDir, ports: node.ports });
+    await expect(reconnecting).toHaveCount(0);
+    // And it follows the server again: a process started now appears.
+    const second = `${first}-after`;
+    expect(
+      (await client.start(second, { flow: 'order-approval', context: { order: { lines: [] } } }))
+        .ok,
+    ).toBe(true);
+    await expect(app.rowStatus(second)).toHaveText('waiting');
+  } finally {
+    await restarted?.stop();
+    await node.stop();
+    await endpoint.close();
+    removeDataDir(node.baseDir);
+  }
+});
+
+test('Deploy of a flow the server refuses shows the messages of flow deploy, and stores nothing there', async ({
+  page,
+}) => {
+  const app = new InspectorPage(page);
+  await app.goto(`${APP}/`);
+  await connect(page, INGRESS);
+  await expect(page.getByRole('group', { name: `Server ${serverName}` })).toBeVisible();
+  // A flow whose edge goes to a node it lacks: the designer keeps it as a draft of this page.
+  const d = new DesignerPage(page);
+  await d.importFile(
+    'dangling.flow.json',
+    JSON.stringify({
+      format: 'flow/1',
+      id: 'dangling',
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 } },
+        { id: 'done', kind: 'end', position: { x: 240, y: 0 } },
+      ],
+      edges: [
+        { id: 'e1', from: 'start', to: 'done' },
+        { id: 'e2', from: 'start', to: 'ghost' },
+      ],
+    }),
+  );
+  await expect(d.flowId).toHaveText('id: dangling');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not deployed' })).toContainText(
+    'dangling',
+  );
+
+  await page.getByRole('button', { name: 'Deploy', exact: true }).click();
+  // The server's refusal, located as flow validate locates it.
+  await expect(page.getByText(/^Not deployed: .*ghost/)).toBeVisible();
+  const flows = await new IngressClient(INGRESS).flows();
+  expect(flows.ok && flows.value.map((f: { id: string }) => f.id)).not.toContain('dangling');
 });
