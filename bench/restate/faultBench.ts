@@ -1,8 +1,10 @@
-// `npm run bench:restate`: the fault runs at full size, 100 processes in 10 shared contexts on
+// `npm run bench:restate`: the workbench attached to a server holding 10,000 processes
+// (workbenchBench.ts), then the fault runs at full size, 100 processes in 10 shared contexts on
 // 1 s timers, each context looping to a total of 30, and a table of what was found. Not part of
 // npm test (it takes minutes); the tests run the same faults smaller.
 import { cpus, loadavg } from 'node:os';
 import { clusterNodeKilled, endpointKilled, serverKilled } from './faultRuns.ts';
+import { workbenchAtScale } from './workbenchBench.ts';
 
 const runs = {
   'endpoint killed': endpointKilled,
@@ -11,6 +13,23 @@ const runs = {
 };
 process.env.RESTATE_LOGGING ??= 'ERROR';
 console.log(`${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`);
+
+const w = await workbenchAtScale(Number(process.env.BENCH_PROCESSES ?? 10_000));
+console.log(
+  `\nThe workbench on a server with ${w.processes} processes (started ${w.startsPerSecond}/s, all in the index ${w.indexedAfterSeconds} s after the last start):`,
+);
+console.log('| figure | median | worst | goal |');
+console.log('| --- | --- | --- | --- |');
+console.log(
+  `| open the table (first window and counts) | ${w.openMs.median} ms | ${w.openMs.max} ms (max) | under 1,000 ms |`,
+);
+console.log(
+  `| a window of 60 rows anywhere (a scroll) | ${w.windowMs.median} ms | ${w.windowMs.p95} ms (p95) | only the rows shown are asked |`,
+);
+console.log(
+  `| select a process (its reading) | ${w.selectMs.median} ms | ${w.selectMs.p95} ms (p95) | under 300 ms |`,
+);
+console.log('');
 console.log(
   '| fault | processes | contexts | wakes | seconds | wakes/s | lost | repeated | not finished |',
 );

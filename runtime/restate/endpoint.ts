@@ -8,6 +8,7 @@ import { flowObject } from './flowObject.ts';
 import { NO_CALLS, type CallSettings } from './callSettings.ts';
 import { processObjectWith } from './processObject.ts';
 import { registry } from './registry.ts';
+import { processIndex } from './processIndex.ts';
 import { wakeflowService } from './wakeflowService.ts';
 
 /** A running service endpoint: where it listens, and how to close it. */
@@ -34,6 +35,7 @@ export async function serveEndpoint(
     .bind(flowObject)
     .bind(eventIndex)
     .bind(registry)
+    .bind(processIndex)
     .bind(wakeflowService)
     .http2Handler();
   const server: Http2Server = createServer(handler);

@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { countsOf, windowOf } from '../../runtime/store/listWindow.ts';
+import type { ProcessStatus } from '../../runtime/supervisor/records.ts';
+import type { WindowQuery } from '../../runtime/supervisor/store.ts';
 import type { Flow } from '../../shared/schema.ts';
+import { memoryStorage } from './memoryStorage.ts';
 import { createRemoteRuntime, SERVER_CAPABILITIES } from './remoteRuntime.ts';
 import {
   checkIngressUrl,
@@ -9,21 +13,6 @@ import {
   readServerChoice,
   saveServerChoice,
 } from './serverChoice.ts';
-
-/** localStorage's part the runtime and the choice use, in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, String(v)),
-  };
-}
 
 const flow = (id: string): Flow =>
   ({ format: 'flow/1', id, nodes: [{ id: 'start', kind: 'start' }], edges: [] }) as unknown as Flow;
@@ -107,21 +96,30 @@ const reading = (id: string, status: string, created: number) => () =>
     },
   ] as [number, unknown];
 
+const indexed = (['waiting', 'failed', 'done'] as const).map((status, created) => {
+  const { id, flow, due, error, wakes } = record(`p-${'abc'[created]}`, status, created);
+  return { id, flow, status, created, due, error, wakes, v: 1 };
+});
+
 function routesOfThree(): Record<string, Route> {
   return {
     '/wakeflow/flows': () => [200, [{ id: 'order', signature: 's1', versions: ['s1'] }]],
     '/flow/order/current': () => [200, flow('order')],
-    '/wakeflow/list': () => [
-      200,
-      {
-        processes: [
-          { id: 'p-a', status: 'waiting', due: new Date(1_000).toISOString() },
-          { id: 'p-b', status: 'failed', due: null },
-          { id: 'p-c', status: 'done', due: null },
-        ],
-        next: null,
-      },
-    ],
+    // The server's index (processIndex.ts) as it answers, over three rows.
+    '/processIndex/all/page': (body) => {
+      const query = JSON.parse(body) as WindowQuery;
+      const counts = countsOf(indexed, undefined, query.search);
+      const total = query.status ? (counts.byStatus[query.status] ?? 0) : counts.total;
+      return [200, { rows: windowOf(indexed, query), total, counts, all: 3, stamp: 5 }];
+    },
+    '/processIndex/all/changes': () => [200, { stamp: 5, ids: [] }],
+    '/processIndex/all/counts': () => [200, countsOf(indexed)],
+    '/processIndex/all/ids': (body) => {
+      const { flow, status } = JSON.parse(body) as { flow: string; status: ProcessStatus };
+      const ids = windowOf(indexed, { offset: 0, limit: 10, flow, status }).map((r) => r.id);
+      return [200, ids];
+    },
+    '/processIndex/all/names': () => [200, indexed.map(({ id, flow }) => ({ id, flow }))],
     '/process/p-a/reading': reading('p-a', 'waiting', 0),
     '/process/p-b/reading': reading('p-b', 'failed', 1),
     '/process/p-c/reading': reading('p-c', 'done', 2),
@@ -320,27 +318,50 @@ describe('the remote runtime (docs/restate.md, "The workbench attached to a serv
     runtime.close();
   });
 
-  it('reads the list once for everyone who asks meanwhile, so an older listing cannot drop a newer one’s process', async () => {
+  it('asks the index only what changed since the stamp it last read, and tells the views those processes', async () => {
     const routes = routesOfThree();
-    const answer = routes['/wakeflow/list']!;
-    let release = () => {};
-    routes['/wakeflow/list'] = (body) =>
-      new Promise((r) => (release = () => r(answer(body) as [number, unknown])));
+    routes['/processIndex/all/changes'] = (body) =>
+      (JSON.parse(body) as { since?: number }).since === 5
+        ? [200, { stamp: 7, ids: ['p-b'] }]
+        : [200, { stamp: 7, ids: [] }];
     const proxy = await fakeProxy(routes);
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage(), pollMs: 1 },
+    );
+    // The table's first read gives the stamp the first poll asks from.
+    await runtime.processList({ offset: 0, limit: 10 });
+    const told: string[][] = [];
+    runtime.onChange((c) => told.push([...c.processes]));
+    await expect.poll(() => told).toEqual([['p-b']]);
+    const asked = () =>
+      proxy.seen.filter((s) => s.path === '/processIndex/all/changes').map((s) => s.body);
+    await expect.poll(() => asked().length).toBeGreaterThan(2);
+    expect(asked().slice(0, 2)).toEqual(['{"since":5}', '{"since":7}']);
+    // No request listed every process or read a row's process.
+    expect(proxy.seen.some((s) => s.path === '/wakeflow/list' || s.path.endsWith('/reading'))).toBe(
+      false,
+    );
+    runtime.close();
+  });
+
+  it('asks the index for the counts, a status’s ids and every name, and at most its largest window', async () => {
+    const proxy = await fakeProxy(routesOfThree());
     close = proxy.close;
     const runtime = createRemoteRuntime(
       { url: 'http://127.0.0.1:8080' },
       { origin: proxy.origin, storage: memoryStorage() },
     );
-    const table = runtime.processList({ offset: 0, limit: 10 });
-    const counts = runtime.processCounts();
-    const names = runtime.processNames();
-    await expect.poll(() => proxy.seen.filter((s) => s.path === '/wakeflow/list').length).toBe(1);
-    release();
-    expect((await table).rows.map((r) => r.id)).toEqual(['p-a', 'p-b', 'p-c']);
-    expect((await counts).total).toBe(3);
-    expect((await names).map((n) => n.id)).toEqual(['p-a', 'p-b', 'p-c']);
-    expect(proxy.seen.filter((s) => s.path === '/wakeflow/list')).toHaveLength(1);
+    expect(await runtime.processCounts()).toEqual({
+      total: 3,
+      byStatus: { waiting: 1, failed: 1, done: 1 },
+    });
+    expect(await runtime.processIds('order', 'failed')).toEqual(['p-b']);
+    expect((await runtime.processNames()).map((n) => n.id)).toEqual(['p-a', 'p-b', 'p-c']);
+    await runtime.processList({ offset: 0, limit: 5000 });
+    const page = proxy.seen.find((s) => s.path === '/processIndex/all/page')!;
+    expect(JSON.parse(page.body)).toEqual({ offset: 0, limit: 500 });
     runtime.close();
   });
 

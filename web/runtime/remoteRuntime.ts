@@ -3,8 +3,8 @@ import type {
   ProcessReadingView,
   ProcessView as ServerProcessView,
 } from '../../runtime/restate/processObject.ts';
-import type { FlowSummary, ProcessPage } from '../../runtime/restate/wakeflowService.ts';
-import { countsOf, windowOf, type ListedFields } from '../../runtime/store/listWindow.ts';
+import type { IndexedRow, IndexPage } from '../../runtime/restate/processIndex.ts';
+import type { FlowSummary } from '../../runtime/restate/wakeflowService.ts';
 import { snapshotAsOf } from '../../runtime/supervisor/journalSnapshots.ts';
 import { nodeVisits, VISITS_SHOWN } from '../../runtime/supervisor/nodeVisits.ts';
 import { pastContext } from '../../runtime/supervisor/pastContext.ts';
@@ -44,14 +44,13 @@ export const POLL_MS = 2000;
  * Changes have none: a control that was sent is attached to until the server answers it.
  */
 export const READ_TIMEOUT_MS = 15_000;
-/** Rows of `wakeflow/list` asked for at once (the server's most). */
-const LIST_PAGE = 500;
+/** The server's process index (runtime/restate/processIndex.ts), and the most rows it sends at once. */
+const INDEX = '/processIndex/all';
+const MAX_WINDOW = 500;
 /** Journal entries the inspector reads with a process, as from the worker. */
 const JOURNAL_PAGE = 100;
 
 type ServerReading = ProcessReadingView;
-
-type Listed = ListedFields & { due: number | null; error: string | null; wakes: number };
 
 /** The answer's value, or an Error with the server's (or the proxy's) message. */
 function valueOf<T>(answer: Answer<T>): T {
@@ -83,8 +82,8 @@ export function createRemoteRuntime(
   const stateListeners = new Set<(state: RuntimeClientState) => void>();
   /** Edits not yet deployed, by flow id. */
   const drafts = new Map<string, Flow>();
-  /** The server's processes as the table lists them; details read once per change of a row. */
-  const known = new Map<string, Listed>();
+  /** The index's stamp of the last change the views were told of; unknown before a first read. */
+  let stamp: number | undefined;
   let deployed: Flow[] = [];
   let flowsSeen = '';
   const storage = options.storage ?? localStorage;
@@ -124,47 +123,16 @@ export function createRemoteRuntime(
     return flows;
   }
 
-  /**
-   * Every process in order of creation, with what changed since the last read. One listing at a
-   * time, shared by whoever asks meanwhile: a listing read before a process was started must not
-   * finish after one that found it, and drop it again as gone.
-   */
-  let listing: Promise<string[]> | undefined;
-  function readList(): Promise<string[]> {
-    listing ??= listOnce().finally(() => (listing = undefined));
-    return listing;
-  }
-  async function listOnce(): Promise<string[]> {
-    const rows: ProcessPage['processes'] = [];
-    let after: string | undefined;
-    do {
-      const page = valueOf(
-        await reader.call<ProcessPage>('/wakeflow/list', {
-          limit: LIST_PAGE,
-          ...(after === undefined ? {} : { after }),
-        }),
-      );
-      rows.push(...page.processes);
-      after = page.next ?? undefined;
-    } while (after !== undefined);
-    const changed: string[] = [];
-    const seen = new Set<string>();
-    for (const [created, row] of rows.entries()) {
-      seen.add(row.id);
-      const due = row.due === null ? null : Date.parse(row.due);
-      const before = known.get(row.id);
-      if (before && before.status === row.status && before.due === due) continue;
-      changed.push(row.id);
-      const reading = await readProcess(row.id, 1);
-      if (!reading) continue;
-      known.set(row.id, { ...listedOf(reading.record), created });
-    }
-    for (const id of known.keys())
-      if (!seen.has(id)) {
-        known.delete(id);
-        changed.push(id);
-      }
-    return changed;
+  /** The processes whose row changed since the last ask (docs/restate.md, "Polling"). */
+  async function readChanges(): Promise<string[]> {
+    const answer = valueOf(
+      await reader.call<{ stamp: number; ids: string[] }>(
+        `${INDEX}/changes`,
+        stamp === undefined ? {} : { since: stamp },
+      ),
+    );
+    stamp = answer.stamp;
+    return answer.ids;
   }
 
   async function readProcess(id: string, journalLimit: number): Promise<ServerReading | undefined> {
@@ -178,7 +146,6 @@ export function createRemoteRuntime(
   async function mustRecord(id: string): Promise<ProcessRecord> {
     const reading = await readProcess(id, 1);
     if (!reading) throw new Error(`there is no process "${id}" on ${serverName(choice.url)}`);
-    known.set(id, { ...listedOf(reading.record), created: known.get(id)?.created ?? known.size });
     return reading.record;
   }
 
@@ -204,7 +171,7 @@ export function createRemoteRuntime(
       const flowsChanged = text !== flowsSeen;
       flowsSeen = text;
       deployed = flows;
-      const processes = await readList();
+      const processes = await readChanges();
       if (away) {
         away = undefined;
         tellState();
@@ -276,7 +243,8 @@ export function createRemoteRuntime(
       },
       async deliverEvent(name, payload, to) {
         const answer = valueOf(await client.event(name, payload, to, randomId('process')));
-        notify({ processes: to ? [to] : [...known.keys()], flows: false });
+        // Whom it woke is the index's to say: asked now rather than at the next poll.
+        void poll();
         return answer.delivered;
       },
       submitHuman: (id, node, input, trigger) =>
@@ -317,27 +285,27 @@ export function createRemoteRuntime(
       return { flows: [...flowsOf().values()], pins: [], saveState: state().saveState };
     },
     async processList(query) {
-      if (known.size === 0) await readList();
-      const all = [...known.values()];
-      const counts = countsOf(all, undefined, query.search);
-      const rows = windowOf(all, query).map(rowOf);
-      const total =
-        query.status === undefined ? counts.total : (counts.byStatus[query.status] ?? 0);
-      return { query, rows, total, counts, all: known.size };
+      const page = valueOf(
+        await reader.call<IndexPage>(`${INDEX}/page`, {
+          ...query,
+          limit: Math.min(query.limit, MAX_WINDOW),
+        }),
+      );
+      // Changes after this read are the first poll's to tell.
+      stamp ??= page.stamp;
+      const { rows, total, counts, all } = page;
+      return { query, rows: rows.map(rowOf), total, counts, all };
     },
     async processCounts(flow) {
-      if (known.size === 0) await readList();
-      return countsOf(known.values(), flow);
-    },
-    async processIds(flow: string, status: ProcessStatus) {
-      await readList();
-      return windowOf(known.values(), { offset: 0, limit: Infinity, flow, status }).map(
-        (p) => p.id,
+      return valueOf(
+        await reader.call<ProcessCounts>(`${INDEX}/counts`, flow === undefined ? {} : { flow }),
       );
     },
+    async processIds(flow: string, status: ProcessStatus) {
+      return valueOf(await reader.call<string[]>(`${INDEX}/ids`, { flow, status }));
+    },
     async processNames() {
-      if (known.size === 0) await readList();
-      return [...known.values()].map((p) => ({ id: p.id, flow: p.flow }));
+      return valueOf(await reader.call<{ id: string; flow: string }[]>(`${INDEX}/names`));
     },
     async hasProcess(id) {
       return (await readProcess(id, 1)) !== undefined;
@@ -430,18 +398,7 @@ export function createRemoteRuntime(
 
 const openFlowKey = (url: string) => `wakeflow:server-open-flow:${url}`;
 
-function listedOf(r: ProcessRecord): Omit<Listed, 'created'> {
-  return {
-    id: r.id,
-    flow: r.flow,
-    status: r.status,
-    due: r.due,
-    error: r.error,
-    wakes: r.wakes ?? 0,
-  };
-}
-
-const rowOf = (p: Listed): ProcessView => ({
+const rowOf = (p: IndexedRow): ProcessView => ({
   id: p.id,
   flow: p.flow,
   status: p.status,

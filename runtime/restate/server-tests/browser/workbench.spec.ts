@@ -167,23 +167,9 @@ test('Deploy of a flow the server refuses shows the messages of flow deploy, and
   await app.goto(`${APP}/`);
   await connect(page, INGRESS);
   await expect(page.getByRole('group', { name: `Server ${serverName}` })).toBeVisible();
-  // A flow whose edge goes to a node it lacks: the designer keeps it as a draft of this page.
+  // A flow whose edges name nodes it lacks: the designer keeps it as a draft of this page.
   const d = new DesignerPage(page);
-  await d.importFile(
-    'dangling.flow.json',
-    JSON.stringify({
-      format: 'flow/1',
-      id: 'dangling',
-      nodes: [
-        { id: 'start', kind: 'start', position: { x: 0, y: 0 } },
-        { id: 'done', kind: 'end', position: { x: 240, y: 0 } },
-      ],
-      edges: [
-        { id: 'e1', from: 'start', to: 'done' },
-        { id: 'e2', from: 'start', to: 'ghost' },
-      ],
-    }),
-  );
+  await d.importPath('e2e/fixtures/bad/dangling-edges.flow.json');
   await expect(d.flowId).toHaveText('id: dangling');
   await expect(page.getByRole('alert').filter({ hasText: 'Not deployed' })).toContainText(
     'dangling',
@@ -191,7 +177,7 @@ test('Deploy of a flow the server refuses shows the messages of flow deploy, and
 
   await page.getByRole('button', { name: 'Deploy', exact: true }).click();
   // The server's refusal, located as flow validate locates it.
-  await expect(page.getByText(/^Not deployed: .*ghost/)).toBeVisible();
+  await expect(page.getByText(/^Not deployed: .*nowhere/)).toBeVisible();
   const flows = await new IngressClient(INGRESS).flows();
   expect(flows.ok && flows.value.map((f: { id: string }) => f.id)).not.toContain('dangling');
 });

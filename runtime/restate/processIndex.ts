@@ -1,0 +1,200 @@
+import * as restate from '@restatedev/restate-sdk';
+import { z } from '../../shared/zod.ts';
+import { countsOf, windowOf, type ListedFields } from '../store/listWindow.ts';
+import { PROCESS_STATUSES, type ProcessStatus } from '../supervisor/records.ts';
+import { PROCESS_ORDERS, type ProcessCounts } from '../supervisor/store.ts';
+import { checkInput } from './processInput.ts';
+
+/**
+ * The process table's index on a server (docs/restate.md, "Polling"): one row per process with
+ * what the table shows and sorts by, kept by the processes themselves (a one-way `note` each time
+ * those fields change), so that a window of 10,000 processes and its counts are one call that
+ * reads no process. Rows sit in chunks of CHUNK by order of creation, each chunk stamped with
+ * the last change it took, so that "what changed since" reads only the chunks that did.
+ */
+export interface IndexedRow extends ListedFields {
+  due: number | null;
+  error: string | null;
+  wakes: number;
+  /** The process's own count of its notes: a note older than the row it would replace is dropped. */
+  v: number;
+}
+
+type Stored = IndexedRow & { stamp: number };
+
+const CHUNK = 250;
+/** A failure's message as a row keeps it: the inspector reads the whole one from the process. */
+export const ROW_ERROR_CHARS = 500;
+const MAX_WINDOW = 500;
+
+export const PROCESS_INDEX = 'processIndex';
+export const PROCESS_INDEX_KEY = 'all';
+
+const status = z.enum(PROCESS_STATUSES);
+const text = z.string().max(200, 'must be at most 200 characters');
+const flowIds = z.array(text).max(10_000, 'must name at most 10,000 flows');
+
+export const pageInput = z.strictObject({
+  offset: z.int().min(0),
+  limit: z.int().min(1).max(MAX_WINDOW),
+  status: status.optional(),
+  flow: text.optional(),
+  order: z
+    .strictObject({ by: z.enum(PROCESS_ORDERS), desc: z.boolean(), flows: flowIds.optional() })
+    .optional(),
+  search: z.strictObject({ text, flows: flowIds.optional() }).optional(),
+});
+const changesInput = z.strictObject({ since: z.int().min(0).optional() });
+const countsInput = z.strictObject({ flow: text.optional() });
+const idsInput = z.strictObject({ flow: text, status });
+
+export interface IndexPage {
+  rows: IndexedRow[];
+  /** Rows under the query's filter and search. */
+  total: number;
+  counts: ProcessCounts;
+  /** Every process the index holds. */
+  all: number;
+  /** The index's stamp as read: changes after it are what `changes` answers next. */
+  stamp: number;
+}
+
+function checked<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = checkInput(schema, input);
+  if (!result.ok) throw new restate.TerminalError(result.errors.join('\n'), { errorCode: 400 });
+  return result.value;
+}
+
+async function chunkStamps(ctx: restate.ObjectSharedContext): Promise<number[]> {
+  return (await ctx.get<number[]>('chunks')) ?? [];
+}
+
+async function chunk(ctx: restate.ObjectSharedContext, i: number): Promise<Record<string, Stored>> {
+  return (await ctx.get<Record<string, Stored>>(`rows:${i}`)) ?? {};
+}
+
+async function allRows(ctx: restate.ObjectSharedContext): Promise<Stored[]> {
+  const stamps = await chunkStamps(ctx);
+  const out: Stored[] = [];
+  for (let i = 0; i < stamps.length; i++) out.push(...Object.values(await chunk(ctx, i)));
+  return out;
+}
+
+const rowOf = ({ stamp: _stamp, ...row }: Stored): IndexedRow => row;
+
+export const processIndex = restate.object({
+  name: PROCESS_INDEX,
+  handlers: {
+    /** A process's listed fields as they now are; sent by the process, never by the ingress. */
+    note: restate.handlers.object.exclusive(
+      { ingressPrivate: true },
+      async (ctx: restate.ObjectContext, row: IndexedRow): Promise<void> => {
+        const at = Math.floor(row.created / CHUNK);
+        const rows = await chunk(ctx, at);
+        const held = rows[row.id];
+        if (held && held.v >= row.v) return;
+        const stamp = ((await ctx.get<number>('stamp')) ?? 0) + 1;
+        rows[row.id] = { ...row, stamp };
+        ctx.set(`rows:${at}`, rows);
+        const stamps = await chunkStamps(ctx);
+        for (let i = stamps.length; i < at; i++) stamps.push(0);
+        stamps[at] = stamp;
+        ctx.set('chunks', stamps);
+        ctx.set('stamp', stamp);
+        if (!held) ctx.set('size', ((await ctx.get<number>('size')) ?? 0) + 1);
+      },
+    ),
+    /** The table's window, its total and the counts by status, as the browser's store answers. */
+    page: restate.handlers.object.shared(
+      async (ctx: restate.ObjectSharedContext, input: unknown): Promise<IndexPage> => {
+        const query = checked(pageInput, input);
+        const stamp = (await ctx.get<number>('stamp')) ?? 0;
+        const all = await allRows(ctx);
+        const counts = countsOf(all, undefined, query.search);
+        return {
+          rows: windowOf(all, query).map(rowOf),
+          total: query.status === undefined ? counts.total : (counts.byStatus[query.status] ?? 0),
+          counts,
+          all: all.length,
+          stamp,
+        };
+      },
+    ),
+    /**
+     * The ids of the processes whose row changed after `since` (every one when the index holds
+     * less than `since`, as after it was reset), and the stamp to ask from next. Without `since`,
+     * the stamp alone.
+     */
+    changes: restate.handlers.object.shared(
+      async (
+        ctx: restate.ObjectSharedContext,
+        input: unknown,
+      ): Promise<{ stamp: number; ids: string[] }> => {
+        const { since } = checked(changesInput, input ?? {});
+        const stamp = (await ctx.get<number>('stamp')) ?? 0;
+        if (since === undefined || since === stamp) return { stamp, ids: [] };
+        const after = since > stamp ? 0 : since;
+        const stamps = await chunkStamps(ctx);
+        const ids: string[] = [];
+        for (let i = 0; i < stamps.length; i++) {
+          if (stamps[i]! <= after) continue;
+          for (const row of Object.values(await chunk(ctx, i)))
+            if (row.stamp > after) ids.push(row.id);
+        }
+        return { stamp, ids };
+      },
+    ),
+    counts: restate.handlers.object.shared(
+      async (ctx: restate.ObjectSharedContext, input: unknown): Promise<ProcessCounts> => {
+        const { flow } = checked(countsInput, input ?? {});
+        return countsOf(await allRows(ctx), flow);
+      },
+    ),
+    /** The ids of a flow's processes in one status, oldest first (the "for all" choices). */
+    ids: restate.handlers.object.shared(
+      async (ctx: restate.ObjectSharedContext, input: unknown): Promise<string[]> => {
+        const { flow, status } = checked(idsInput, input);
+        return windowOf(await allRows(ctx), { offset: 0, limit: Infinity, flow, status }).map(
+          (p) => p.id,
+        );
+      },
+    ),
+    /** Every process's id and flow, oldest first (Start's "share the context of"). */
+    names: restate.handlers.object.shared(
+      async (ctx: restate.ObjectSharedContext): Promise<{ id: string; flow: string }[]> =>
+        windowOf(await allRows(ctx), { offset: 0, limit: Infinity }).map((p) => ({
+          id: p.id,
+          flow: p.flow,
+        })),
+    ),
+  },
+});
+
+/** The row a process notes: its listed fields, its error cut to what a row shows. */
+export function indexedRow(
+  r: {
+    id: string;
+    flow: string;
+    status: ProcessStatus;
+    due: number | null;
+    error: string | null;
+    wakes?: number;
+  },
+  created: number,
+  v: number,
+): IndexedRow {
+  const error =
+    r.error === null || r.error.length <= ROW_ERROR_CHARS
+      ? r.error
+      : `${r.error.slice(0, ROW_ERROR_CHARS - 1)}…`;
+  return {
+    id: r.id,
+    flow: r.flow,
+    status: r.status,
+    created,
+    due: r.due,
+    error,
+    wakes: r.wakes ?? 0,
+    v,
+  };
+}
