@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { waitsWithTriggers } from '../engine/step.ts';
 import { callWaitsOf } from '../supervisor/callWaits.ts';
 import { reportProcesses, type ProcessReport } from '../report/processReport.ts';
-import type { ContextChange, JournalEntry, ProcessRecord } from '../supervisor/records.ts';
-import type { CallProgress } from '../calls/callProgress.ts';
+import type { ProcessRecord } from '../supervisor/records.ts';
 import type { Flow } from '../../shared/schema.ts';
+import type { ProcessReadingOf } from '../supervisor/processReading.ts';
 import { Supervisor, SupervisorError } from '../supervisor/supervisor.ts';
 import {
   checkInput,
@@ -54,15 +54,7 @@ export type ProcessStatusReport = ProcessReport & {
 };
 
 /** `reading`: the record, its live context and changes, its newest journal, its flows and calls. */
-export interface ProcessReadingView {
-  record: ProcessRecord;
-  context: { version: number; value: unknown };
-  changes: ContextChange[];
-  journal: JournalEntry[];
-  journalMore: boolean;
-  flows: Record<string, Flow>;
-  calls: CallProgress[];
-}
+export type ProcessReadingView = ProcessReadingOf<Record<string, Flow>>;
 
 const viewOf = (r: ProcessRecord): ProcessView => ({
   id: r.id,

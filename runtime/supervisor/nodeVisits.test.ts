@@ -294,5 +294,15 @@ describe('a node visited 10,000 times', () => {
     expect(last.writes).toEqual([
       { path: 'n', before: text(String(passes - 1)), after: text(String(passes)) },
     ]);
+    // However many a page asks for (a hostile or a mistaken limit), no more are detailed.
+    const input = {
+      journal,
+      changes,
+      flows: new Map([['loop', loop]]),
+      flow: 'loop',
+      node: 'count',
+    };
+    expect(ok(nodeVisits({ ...input, limit: 1e9 })).visits).toHaveLength(VISITS_SHOWN);
+    expect(ok(nodeVisits({ ...input, limit: -5 })).visits).toHaveLength(1);
   });
 });

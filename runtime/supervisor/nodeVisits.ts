@@ -90,7 +90,7 @@ export interface NodeVisitsInput {
   flow: string;
   /** The node's path through sub-flow nodes (`b/step`), as the journal names it. */
   node: string;
-  /** How many of the newest visits to detail (VISITS_SHOWN when absent; at least 1). */
+  /** How many of the newest visits to detail: 1 to VISITS_SHOWN, VISITS_SHOWN when absent. */
   limit?: number;
   /**
    * Time travel: the store's `seq` of the journal entry the inspector shows the process as of.
@@ -192,7 +192,8 @@ export function nodeVisits(input: NodeVisitsInput): NodeVisits {
     }
   }
 
-  const limit = Math.max(1, Math.floor(input.limit ?? VISITS_SHOWN));
+  // Bounded here, for every runtime: a page may ask for any number, the answer stays small.
+  const limit = Math.min(VISITS_SHOWN, Math.max(1, Math.floor(input.limit ?? VISITS_SHOWN)));
   const first = Math.max(0, raws.length - limit);
   const shown = raws.slice(first);
   const reads = readsOf(node);

@@ -1,4 +1,5 @@
 import { applyWrites, readPath } from '../../shared/contextWrite.ts';
+import { snapshotAsOf } from './journalSnapshots.ts';
 import type { ContextChange, JournalEntry } from './records.ts';
 
 /** One write that led to a past context: where, what it was and became, and who wrote it. */
@@ -34,6 +35,21 @@ const writesContext = (e: JournalEntry) =>
  * shared, so other processes' changes before then count too. Pure: the caller reads `journal`
  * (the process's, oldest first) and `changes` (its context's).
  */
+/**
+ * The context as the inspector's time travel shows it at the journal entry numbered `seq`: as of
+ * the entry that keeps the position shown then (journalSnapshots.ts#snapshotAsOf). Every runtime
+ * answers "as of this entry" with this.
+ */
+export function pastContextAtSeq(
+  journal: readonly JournalEntry[],
+  seq: number,
+  changes: readonly ContextChange[],
+): PastContext {
+  const index = journal.findIndex((e) => (e as { seq?: unknown }).seq === seq);
+  if (index === -1) return { ok: false, problem: 'its journal no longer holds that entry' };
+  return pastContext(journal, snapshotAsOf(journal, index)?.entry ?? index, changes);
+}
+
 export function pastContext(
   journal: readonly JournalEntry[],
   index: number,

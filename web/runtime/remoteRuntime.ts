@@ -3,19 +3,19 @@ import type {
   ProcessReadingView,
   ProcessView as ServerProcessView,
 } from '../../runtime/restate/processObject.ts';
-import type { IndexedRow, IndexPage } from '../../runtime/restate/processIndex.ts';
+import type { IndexPage } from '../../runtime/restate/processIndex.ts';
 import type { FlowSummary } from '../../runtime/restate/wakeflowService.ts';
-import { snapshotAsOf } from '../../runtime/supervisor/journalSnapshots.ts';
 import { nodeVisits, VISITS_SHOWN } from '../../runtime/supervisor/nodeVisits.ts';
-import { pastContext } from '../../runtime/supervisor/pastContext.ts';
+import { pastContextAtSeq } from '../../runtime/supervisor/pastContext.ts';
 import type {
   JournalEntry,
   ProcessRecord,
   ProcessStatus,
 } from '../../runtime/supervisor/records.ts';
 import type { Flow } from '../../shared/schema.ts';
+import { processRow } from './processRow.ts';
 import { randomId } from './randomId.ts';
-import type { ProcessReading, ProcessView } from './runtimeProtocol.ts';
+import type { ProcessReading } from './runtimeProtocol.ts';
 import { PROXY_PATH, serverName, type ServerChoice } from './serverChoice.ts';
 import type {
   Capabilities,
@@ -294,7 +294,7 @@ export function createRemoteRuntime(
       // Changes after this read are the first poll's to tell.
       stamp ??= page.stamp;
       const { rows, total, counts, all } = page;
-      return { query, rows: rows.map(rowOf), total, counts, all };
+      return { query, rows: rows.map(processRow), total, counts, all };
     },
     async processCounts(flow) {
       return valueOf(
@@ -322,9 +322,7 @@ export function createRemoteRuntime(
       const r = await readProcess(id, 1);
       if (!r) return { ok: false, problem: `there is no process "${id}"` };
       const journal = valueOf(await reader.journal(id)) as JournalEntry[];
-      const index = journal.findIndex((e) => (e as { seq?: unknown }).seq === seq);
-      if (index === -1) return { ok: false, problem: 'its journal no longer holds that entry' };
-      return pastContext(journal, snapshotAsOf(journal, index)?.entry ?? index, r.changes);
+      return pastContextAtSeq(journal, seq, r.changes);
     },
     async nodeVisits(id, node, limit = VISITS_SHOWN, upTo) {
       const r = await readProcess(id, 1);
@@ -336,7 +334,7 @@ export function createRemoteRuntime(
         flows: new Map(Object.entries(r.flows)),
         flow: r.record.flow,
         node,
-        limit: Math.min(Math.max(1, limit), VISITS_SHOWN),
+        limit,
         ...(typeof upTo === 'number' ? { upTo } : {}),
       });
     },
@@ -397,12 +395,3 @@ export function createRemoteRuntime(
 }
 
 const openFlowKey = (url: string) => `wakeflow:server-open-flow:${url}`;
-
-const rowOf = (p: IndexedRow): ProcessView => ({
-  id: p.id,
-  flow: p.flow,
-  status: p.status,
-  due: p.due,
-  error: p.error,
-  wakes: p.wakes,
-});

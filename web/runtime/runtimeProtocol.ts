@@ -4,14 +4,7 @@ import type { TestHooks } from './testHooks.ts';
 import type { SaveState } from '../../runtime/store/resilientStore.ts';
 import type { Pace } from './timeSource.ts';
 import type { ProcessCounts, ProcessOrder, ProcessSearch } from '../../runtime/supervisor/store.ts';
-import type { CallProgress } from '../../runtime/calls/callProgress.ts';
-import type {
-  ContextChange,
-  JournalEntry,
-  PendingWake,
-  ProcessRecord,
-  ProcessStatus,
-} from '../../runtime/supervisor/records.ts';
+import type { PendingWake, ProcessStatus } from '../../runtime/supervisor/records.ts';
 
 /**
  * What the page and the runtime's Web Worker say to each other besides the calls themselves
@@ -71,21 +64,8 @@ export interface ProcessList {
   all: number;
 }
 
-/** Everything the inspector reads of one process, in one call. */
-export interface ProcessReading {
-  record: ProcessRecord;
-  /** Its live context (version 0 and null when the context is missing). */
-  context: { version: number; value: unknown };
-  changes: ContextChange[];
-  /** The newest entries of its journal (as many as asked for), oldest of them first. */
-  journal: JournalEntry[];
-  /** Whether older entries are left in the store. */
-  journalMore: boolean;
-  /** The flows it slept on, by id. */
-  flows: Map<string, Flow>;
-  /** How each of its calls is faring (attempts, when the next is due), by wait; [] without one. */
-  calls: CallProgress[];
-}
+/** Everything the inspector reads of one process, in one call (processReading.ts). */
+export type { ProcessReading } from '../../runtime/supervisor/processReading.ts';
 
 /** A step the watchdog stopped by ending the worker: the next worker fails it first. */
 export interface Runaway {

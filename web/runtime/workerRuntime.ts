@@ -1,17 +1,13 @@
+import { processRow } from './processRow.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { IdbStore } from '../../runtime/store/idbStore.ts';
 import { ResilientStore } from '../../runtime/store/resilientStore.ts';
 import { SwitchableClock } from '../../runtime/supervisor/clock.ts';
 import type { Locks } from '../../runtime/supervisor/locks.ts';
-import type {
-  PendingWake,
-  ProcessRecord,
-  ProcessStatus,
-} from '../../runtime/supervisor/records.ts';
+import type { PendingWake, ProcessStatus } from '../../runtime/supervisor/records.ts';
 import { Supervisor, type StartOptions } from '../../runtime/supervisor/supervisor.ts';
 import type { ForkOptions } from '../../runtime/supervisor/fork.ts';
-import { snapshotAsOf } from '../../runtime/supervisor/journalSnapshots.ts';
-import { pastContext, type PastContext } from '../../runtime/supervisor/pastContext.ts';
+import { pastContextAtSeq, type PastContext } from '../../runtime/supervisor/pastContext.ts';
 import { nodeVisits, VISITS_SHOWN, type NodeVisits } from '../../runtime/supervisor/nodeVisits.ts';
 import type {
   ClockState,
@@ -20,7 +16,6 @@ import type {
   ListQuery,
   ProcessList,
   ProcessReading,
-  ProcessView,
   RuntimeEvent,
   WorkerStart,
 } from './runtimeProtocol.ts';
@@ -228,7 +223,7 @@ export async function openWorkerRuntime(
       ]);
       const total =
         query.status === undefined ? counts.total : (counts.byStatus[query.status] ?? 0);
-      return { query, rows: records.map(rowOf), total, counts, all: all ?? counts.total };
+      return { query, rows: records.map(processRow), total, counts, all: all ?? counts.total };
     },
     /** How many processes there are, in all and per status (of one flow, if asked); no record read. */
     processCounts: (flow?: string) => store.countProcesses(flow),
@@ -273,10 +268,7 @@ export async function openWorkerRuntime(
       const record = await store.getProcess(id);
       if (!record) return { ok: false, problem: `there is no process "${id}"` };
       const journal = await store.journal(id);
-      const index = journal.findIndex((e) => (e as { seq?: unknown }).seq === seq);
-      if (index === -1) return { ok: false, problem: `its journal no longer holds that entry` };
-      const kept = snapshotAsOf(journal, index)?.entry ?? index;
-      return pastContext(journal, kept, await store.contextChanges(record.contextId));
+      return pastContextAtSeq(journal, seq, await store.contextChanges(record.contextId));
     },
 
     /**
@@ -298,14 +290,13 @@ export async function openWorkerRuntime(
         store.contextChanges(record.contextId),
         supervisor.sleptOn(record),
       ]);
-      const bounded = Math.min(Math.max(1, limit), VISITS_SHOWN);
       return nodeVisits({
         journal,
         changes,
         flows,
         flow: record.flow,
         node,
-        limit: bounded,
+        limit,
         ...(typeof upTo === 'number' ? { upTo } : {}),
       });
     },
@@ -439,16 +430,6 @@ export async function openWorkerRuntime(
     },
   };
 }
-
-/** A row of the process table: what it shows of a process record. */
-const rowOf = (p: ProcessRecord): ProcessView => ({
-  id: p.id,
-  flow: p.flow,
-  status: p.status,
-  due: p.due,
-  error: p.error,
-  wakes: p.wakes ?? 0,
-});
 
 export type WorkerRuntime = Awaited<ReturnType<typeof openWorkerRuntime>>;
 
