@@ -12,6 +12,7 @@ import type {
   ProcessRecord,
   ProcessStatus,
 } from '../../runtime/supervisor/records.ts';
+import type { ProcessCounts } from '../../runtime/supervisor/store.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { processRow } from './processRow.ts';
 import { randomId } from './randomId.ts';
