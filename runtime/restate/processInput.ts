@@ -36,6 +36,13 @@ export const readingInput = z
 /** `sendCallNow`: the call wait (its `seq` in the snapshot) whose next attempt goes now. */
 export const sendCallNowInput = z.strictObject({ seq: z.int().min(0) });
 
+/** `fork`, sent to the new process: the process and journal entry it starts from, and on which context. */
+export const forkInput = z.strictObject({
+  from: name,
+  seq: z.int().min(1),
+  context: z.enum(['past', 'live']),
+});
+
 export const eventInput = z.strictObject({ name, payload: z.unknown().optional() });
 
 /** The input as its schema reads it, or the located problems, one line each. */

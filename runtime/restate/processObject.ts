@@ -15,6 +15,7 @@ import {
   replaceContextInput,
   resolveInput,
   sendCallNowInput,
+  forkInput,
   setContextInput,
   startInput,
 } from './processInput.ts';
@@ -237,6 +238,19 @@ export const processObjectWith = (calls: CallSettings) =>
               ...(shareContextWith !== undefined ? { shareContextWith } : {}),
             }),
           );
+        },
+        { creates: true },
+      ),
+      /**
+       * The workbench's "Fork from here", sent to the new process's key: it starts at the position
+       * journal entry `seq` of `from` kept (fork.ts), on a copy of the context as of then or on the
+       * live one, and runs until it waits, as a start does.
+       */
+      fork: control(
+        async (s, input: unknown, ctx) => {
+          const { from, seq, context } = parse(forkInput, input);
+          const forked = await s.fork(from, { seq, context, id: ctx.key });
+          return viewOf(forked.status === 'running' ? await s.drive(ctx.key) : forked);
         },
         { creates: true },
       ),

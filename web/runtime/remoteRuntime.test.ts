@@ -196,6 +196,30 @@ describe('the remote runtime (docs/restate.md, "The workbench attached to a serv
     runtime.close();
   });
 
+  it('forks by starting the new process on the server from the source’s entry, and reads it', async () => {
+    const routes = routesOfThree();
+    routes['/process/p-f/fork'] = () => [
+      200,
+      { id: 'p-f', flow: 'order', status: 'waiting', error: null, due: 1_000 },
+    ];
+    routes['/process/p-f/reading'] = reading('p-f', 'waiting', 3);
+    const proxy = await fakeProxy(routes);
+    close = proxy.close;
+    const runtime = createRemoteRuntime(
+      { url: 'http://127.0.0.1:8080' },
+      { origin: proxy.origin, storage: memoryStorage() },
+    );
+    const told: string[][] = [];
+    runtime.onChange((c) => told.push([...c.processes]));
+    const forked = await runtime.processes.fork('p-a', { seq: 3, context: 'past', id: 'p-f' });
+    expect([forked.id, forked.status]).toEqual(['p-f', 'waiting']);
+    const sent = proxy.seen.find((s) => s.path === '/process/p-f/fork/send')!;
+    expect(JSON.parse(sent.body)).toEqual({ from: 'p-a', seq: 3, context: 'past' });
+    expect(sent.headers['idempotency-key']).toMatch(/^p-[0-9a-f]{24}$/);
+    expect(told).toContainEqual(['p-f']);
+    runtime.close();
+  });
+
   it('sends a control once, with an idempotency key, and answers the record as it now is', async () => {
     const routes = routesOfThree();
     routes['/process/p-a/stop'] = () => [

@@ -33,7 +33,7 @@ export const SERVER_CAPABILITIES: Capabilities = {
   pins: 'Pinned answers are this browser’s: a server sends every call',
   retention: 'A server keeps each process’s whole journal',
   stepping: 'A server runs each process until it waits, ends or fails: it cannot pause on a node',
-  fork: 'A server does not fork a process from a journal entry yet',
+  fork: true,
   deploy: true,
 };
 
@@ -229,7 +229,19 @@ export function createRemoteRuntime(
         notify({ processes: [record.id], flows: false });
         return record;
       },
-      fork: notHere('fork'),
+      // Sent to the new process's key, which the server starts from the source's entry.
+      async fork(source, { seq, context, id = randomId('process') }) {
+        valueOf(
+          await client.change<ServerProcessView>(
+            `/process/${encodeURIComponent(id)}/fork`,
+            { from: source, seq, context },
+            randomId('process'),
+          ),
+        );
+        const record = await mustRecord(id);
+        notify({ processes: [id], flows: false });
+        return record;
+      },
       stop: (id) => control(id, 'stop'),
       resume: (id) => control(id, 'resume'),
       retry: (id) => control(id, 'retry'),

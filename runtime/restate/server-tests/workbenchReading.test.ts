@@ -76,6 +76,52 @@ describe('the workbench’s handlers', () => {
     expect(none).toMatchObject({ ok: false, status: 404 });
   });
 
+  it('forks a process from a journal entry, on the context as of then or on the live one, and refuses what cannot be', async () => {
+    const p = uniquePrefix('fork');
+    expect((await api.deploy(JSON.stringify(sleeper(`${p}flow`)))).ok).toBe(true);
+    expect((await api.start(`${p}a`, { flow: `${p}flow`, context: { count: 0 } })).ok).toBe(true);
+    const journal = await api.journal(`${p}a`);
+    if (!journal.ok) throw new Error(journal.error);
+    // The start: the position before `inc` ran, on the context as it was then.
+    const startedAt = (journal.value as { seq: number; type: string }[]).find(
+      (e) => e.type === 'started',
+    )!.seq;
+    const fork = (id: string, body: unknown) =>
+      api.call<{ status: string }>(`/process/${id}/fork`, body);
+
+    const past = await fork(`${p}past`, { from: `${p}a`, seq: startedAt, context: 'past' });
+    expect(past).toMatchObject({ ok: true, value: { status: 'waiting' } });
+    const forked = await read(`${p}past`, {});
+    const source = await read(`${p}a`, {});
+    if (!forked.ok || !source.ok) throw new Error('unread');
+    // It ran `inc` again, on a copy of the context of then: its own, at 1; the source's stays 1.
+    expect(forked.value.context.value).toEqual({ count: 1 });
+    expect(forked.value.record.contextId).not.toBe(source.value.record.contextId);
+    expect(forked.value.journal[0]).toMatchObject({
+      type: 'started',
+      from: { process: `${p}a`, seq: startedAt, context: 'past' },
+    });
+
+    const live = await fork(`${p}live`, { from: `${p}a`, seq: startedAt, context: 'live' });
+    expect(live.ok).toBe(true);
+    const shared = await read(`${p}a`, {});
+    expect(shared.ok && shared.value.context.value).toEqual({ count: 2 });
+
+    for (const [id, body, said] of [
+      [`${p}b`, { from: `${p}a`, seq: startedAt, context: 'future' }, 'context'],
+      [`${p}b`, { from: `${p}none`, seq: 1, context: 'past' }, 'there is no process'],
+      [`${p}b`, { from: `${p}a`, seq: 9999, context: 'past' }, 'no journal entry 9999'],
+      [`${p}past`, { from: `${p}a`, seq: startedAt, context: 'past' }, 'already exists'],
+      [`${p}b`, { from: `${p}a`, seq: 0, context: 'past' }, 'seq'],
+    ] as const) {
+      const bad = await fork(id, body);
+      expect(bad).toMatchObject({ ok: false, status: 400 });
+      expect(!bad.ok && bad.error).toContain(said);
+    }
+    // Nothing was made by a refusal.
+    expect(await read(`${p}b`, {})).toMatchObject({ ok: false, status: 404 });
+  });
+
   it('wakes a sleeping process now, and replaces its whole context', async () => {
     const p = uniquePrefix('wakeNow');
     expect((await api.deploy(JSON.stringify(sleeper(`${p}flow`)))).ok).toBe(true);
