@@ -28,9 +28,14 @@ export const setContextInput = z.strictObject({ path: z.string(), value: z.unkno
 /** The whole context, replaced at once (the workbench's context editor). */
 export const replaceContextInput = z.strictObject({ value: z.unknown() });
 
-/** `reading`: how many of the journal's newest entries to send (the inspector's page). */
+/**
+ * `reading`: how many of the journal's newest entries to send. The inspector's "Show older
+ * entries" asks a page more each time, so the bound is one a journal reaches only by a loop of
+ * years; past it, the JSON Lines export has all of it.
+ */
+export const MAX_JOURNAL_READ = 100_000;
 export const readingInput = z
-  .strictObject({ journalLimit: z.int().min(1).max(500).optional() })
+  .strictObject({ journalLimit: z.int().min(1).max(MAX_JOURNAL_READ).optional() })
   .nullable();
 
 /** `sendCallNow`: the call wait (its `seq` in the snapshot) whose next attempt goes now. */

@@ -4,6 +4,7 @@ import type {
   ProcessView as ServerProcessView,
 } from '../../runtime/restate/processObject.ts';
 import type { IndexPage } from '../../runtime/restate/processIndex.ts';
+import { MAX_JOURNAL_READ } from '../../runtime/restate/processInput.ts';
 import type { FlowSummary } from '../../runtime/restate/wakeflowService.ts';
 import { nodeVisits, VISITS_SHOWN } from '../../runtime/supervisor/nodeVisits.ts';
 import { pastContextAtSeq } from '../../runtime/supervisor/pastContext.ts';
@@ -324,7 +325,7 @@ export function createRemoteRuntime(
       return (await readProcess(id, 1)) !== undefined;
     },
     async reading(id, journalLimit = JOURNAL_PAGE): Promise<ProcessReading | undefined> {
-      const r = await readProcess(id, Math.min(Math.max(1, journalLimit), 500));
+      const r = await readProcess(id, Math.min(Math.max(1, journalLimit), MAX_JOURNAL_READ));
       if (!r) return undefined;
       return { ...r, flows: new Map(Object.entries(r.flows)) };
     },
