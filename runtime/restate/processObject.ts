@@ -21,6 +21,7 @@ import {
 } from './processInput.ts';
 import { sendDueCalls, syncCalls, type InvocationClock } from './callAttempts.ts';
 import { NO_CALLS, type CallSettings } from './callSettings.ts';
+import { noteRow } from './processIndex.ts';
 import { ProcessStore } from './processStore.ts';
 import { PROCESS, type ProcessCalls, type ProcessRest } from './processRef.ts';
 import { CONTEXT, EVENTS, WAKER } from './refs.ts';
@@ -107,6 +108,7 @@ async function settle(
 ): Promise<void> {
   const record = await ctx.get<ProcessRecord>('record');
   if (!record) return;
+  await noteRow(ctx, record);
   const waiting = record.status === 'waiting';
   await schedule(ctx, 'tick', waiting && record.due !== null ? record.due : null, (delay, at) =>
     ctx

@@ -1,7 +1,6 @@
 import type * as restate from '@restatedev/restate-sdk';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry, ProcessRecord } from '../supervisor/records.ts';
-import { ROW_ERROR_CHARS } from './processIndex.ts';
 import { ProcessStore } from './processStore.ts';
 
 /** An exclusive handler's context with only what ProcessStore's own state needs: a key, state. */
@@ -12,12 +11,8 @@ function fakeContext(key: string) {
     get: async (name: string) => (state.has(name) ? structuredClone(state.get(name)) : null),
     set: (name: string, value: unknown) => state.set(name, structuredClone(value)),
     objectClient: () => ({ register: async () => 7 }),
-    objectSendClient: (object: { name: string }, key: string) => ({
-      note: (row: unknown) => notes.push({ to: `${object.name}/${key}`, row }),
-    }),
   };
-  const notes: { to: string; row: unknown }[] = [];
-  return { ctx: ctx as unknown as restate.ObjectContext, state, notes };
+  return { ctx: ctx as unknown as restate.ObjectContext, state };
 }
 
 const record = (id: string): ProcessRecord => ({
@@ -51,31 +46,6 @@ describe('ProcessStore, the supervisor store inside a process object', () => {
     expect(journal.map((e) => e.at)).toEqual(Array.from({ length: at }, (_, i) => i));
     // Pages of 64: what an append rewrites stays small however long the journal grows.
     expect([...state.keys()].filter((k) => k.startsWith('journal:'))).toHaveLength(4);
-  });
-
-  it('notes its row to the process index when a listed field changes, and only then, numbered', async () => {
-    const { ctx, notes } = fakeContext('p');
-    const store = new ProcessStore(ctx);
-    await store.putProcess(record('p'));
-    // A step that moves only the snapshot changes nothing the table shows.
-    await store.putProcess({ ...record('p'), snapshot: { ...record('p').snapshot, seq: 2 } });
-    await store.putProcess({ ...record('p'), status: 'failed', due: null, error: 'x'.repeat(900) });
-    expect(notes.map((n) => n.to)).toEqual(['processIndex/all', 'processIndex/all']);
-    expect(notes[0]!.row).toEqual({
-      id: 'p',
-      flow: 'f',
-      status: 'waiting',
-      created: 7,
-      due: 5,
-      error: null,
-      wakes: 0,
-      v: 1,
-    });
-    const failed = notes[1]!.row as { v: number; status: string; error: string };
-    expect([failed.v, failed.status]).toEqual([2, 'failed']);
-    // A row keeps the start of a long failure; the process keeps all of it.
-    expect(failed.error).toHaveLength(ROW_ERROR_CHARS);
-    expect((await store.getProcess('p'))?.error).toHaveLength(900);
   });
 
   it('takes the creation number from the registry, and sees only its own process', async () => {

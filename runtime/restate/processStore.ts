@@ -18,8 +18,7 @@ import type {
 } from '../supervisor/store.ts';
 import { countsOf, pageOf, windowOf } from '../store/listWindow.ts';
 import { PROCESS } from './processRef.ts';
-import { indexedRow, PROCESS_INDEX_KEY, type IndexedRow } from './processIndex.ts';
-import { CONTEXT, FLOW, INDEX, REGISTRY, REGISTRY_KEY } from './refs.ts';
+import { CONTEXT, FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
 
 /** Journal entries per state key: an append reads and writes one page, not the whole journal. */
 const JOURNAL_PAGE = 64;
@@ -92,21 +91,7 @@ export class ProcessStore implements Store {
     const ctx = this.writable();
     const created = await this.created();
     ctx.set('record', { ...record, created });
-    await this.noteListed(record, created);
     await this.append(journal);
-  }
-
-  /**
-   * Tells the process table's index (processIndex.ts) when what it lists changed: a one-way
-   * send, so a step never waits on the index, numbered so that the index keeps the newest.
-   */
-  private async noteListed(record: ProcessRecord, created: number): Promise<void> {
-    const ctx = this.writable();
-    const held = await ctx.get<IndexedRow>('listed');
-    const row = indexedRow(record, created, (held?.v ?? 0) + 1);
-    if (held && JSON.stringify({ ...held, v: row.v }) === JSON.stringify(row)) return;
-    ctx.set('listed', row);
-    ctx.objectSendClient(INDEX, PROCESS_INDEX_KEY).note(row);
   }
 
   /** The registry's creation number, asked once per process and kept. */

@@ -2,7 +2,6 @@ import type { contextObject } from './contextObject.ts';
 import type { contextWaker } from './contextWaker.ts';
 import type { eventIndex } from './eventIndex.ts';
 import type { flowObject } from './flowObject.ts';
-import type { processIndex } from './processIndex.ts';
 import type { registry } from './registry.ts';
 
 /**
@@ -15,7 +14,6 @@ export const FLOW = { name: 'flow' } as unknown as typeof flowObject;
 export const EVENTS = { name: 'events' } as unknown as typeof eventIndex;
 export const WAKER = { name: 'waker' } as unknown as typeof contextWaker;
 export const REGISTRY = { name: 'registry' } as unknown as typeof registry;
-export const INDEX = { name: 'processIndex' } as unknown as typeof processIndex;
 
 /** The one key of the registry object. */
 export const REGISTRY_KEY = 'all';
