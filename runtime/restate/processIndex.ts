@@ -65,8 +65,14 @@ function checked<T>(schema: z.ZodType<T>, input: unknown): T {
   return result.value;
 }
 
-async function chunkStamps(ctx: restate.ObjectSharedContext): Promise<number[]> {
-  return (await ctx.get<number[]>('chunks')) ?? [];
+/** The index's last stamp and each chunk's, in one key: a note reads it with its chunk. */
+interface Meta {
+  stamp: number;
+  chunks: number[];
+}
+
+async function meta(ctx: restate.ObjectSharedContext): Promise<Meta> {
+  return (await ctx.get<Meta>('meta')) ?? { stamp: 0, chunks: [] };
 }
 
 async function chunk(ctx: restate.ObjectSharedContext, i: number): Promise<Record<string, Stored>> {
@@ -74,7 +80,7 @@ async function chunk(ctx: restate.ObjectSharedContext, i: number): Promise<Recor
 }
 
 async function allRows(ctx: restate.ObjectSharedContext): Promise<Stored[]> {
-  const stamps = await chunkStamps(ctx);
+  const { chunks: stamps } = await meta(ctx);
   const chunks = await Promise.all(stamps.map((_, i) => chunk(ctx, i)));
   return chunks.flatMap((rows) => Object.values(rows));
 }
@@ -92,25 +98,22 @@ export const processIndex = restate.object({
       { ingressPrivate: true },
       async (ctx: restate.ObjectContext, row: IndexedRow): Promise<void> => {
         const at = Math.floor(row.created / CHUNK);
-        const rows = await chunk(ctx, at);
+        const [rows, m] = await Promise.all([chunk(ctx, at), meta(ctx)]);
         const held = rows[row.id];
         if (held && held.v >= row.v) return;
-        const stamp = ((await ctx.get<number>('stamp')) ?? 0) + 1;
+        const stamp = m.stamp + 1;
         rows[row.id] = { ...row, stamp };
         ctx.set(`rows:${at}`, rows);
-        const stamps = await chunkStamps(ctx);
-        for (let i = stamps.length; i < at; i++) stamps.push(0);
-        stamps[at] = stamp;
-        ctx.set('chunks', stamps);
-        ctx.set('stamp', stamp);
-        if (!held) ctx.set('size', ((await ctx.get<number>('size')) ?? 0) + 1);
+        for (let i = m.chunks.length; i < at; i++) m.chunks.push(0);
+        m.chunks[at] = stamp;
+        ctx.set('meta', { stamp, chunks: m.chunks });
       },
     ),
     /** The table's window, its total and the counts by status, as the browser's store answers. */
     page: restate.handlers.object.shared(
       async (ctx: restate.ObjectSharedContext, input: unknown): Promise<IndexPage> => {
         const query = checked(pageInput, input);
-        const stamp = (await ctx.get<number>('stamp')) ?? 0;
+        const { stamp } = await meta(ctx);
         const all = await allRows(ctx);
         const counts = countsOf(all, undefined, query.search);
         return {
@@ -133,16 +136,14 @@ export const processIndex = restate.object({
         input: unknown,
       ): Promise<{ stamp: number; ids: string[] }> => {
         const { since } = checked(changesInput, input ?? {});
-        const stamp = (await ctx.get<number>('stamp')) ?? 0;
+        const { stamp, chunks: stamps } = await meta(ctx);
         if (since === undefined || since === stamp) return { stamp, ids: [] };
         const after = since > stamp ? 0 : since;
-        const stamps = await chunkStamps(ctx);
-        const ids: string[] = [];
-        for (let i = 0; i < stamps.length; i++) {
-          if (stamps[i]! <= after) continue;
-          for (const row of Object.values(await chunk(ctx, i)))
-            if (row.stamp > after) ids.push(row.id);
-        }
+        const changed = stamps.flatMap((s, i) => (s > after ? [i] : []));
+        const chunks = await Promise.all(changed.map((i) => chunk(ctx, i)));
+        const ids = chunks.flatMap((rows) =>
+          Object.values(rows).flatMap((row) => (row.stamp > after ? [row.id] : [])),
+        );
         return { stamp, ids };
       },
     ),

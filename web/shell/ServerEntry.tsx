@@ -9,8 +9,8 @@ import {
   serverName,
 } from '../runtime/serverChoice.ts';
 import { useRuntime } from '../state/runtimeConnection.ts';
-import { useRuntimeStateStore } from '../state/runtimeState.ts';
 import { withCalledFlows } from '../workspace/exportFlows.ts';
+import { useWorkspaceActions } from '../workspace/workspaceActions.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -64,19 +64,24 @@ export function ServerEntry() {
   );
 }
 
-/** Sends the open flow and the flows it calls to the server, or says why the server refused. */
+/**
+ * Sends the open flow and the flows it calls to the server, or says why the server refused. The
+ * canvas's last edit is saved first and the flows read from the runtime, not from the page's
+ * copy, which a flow imported or edited a moment ago may not have reached yet.
+ */
 function DeployButton() {
   const runtime = useRuntime();
   const flowId = useDesigner((s) => (s.open ? s.meta.id : undefined));
-  const runtimeState = useRuntimeStateStore();
+  const workspace = useWorkspaceActions();
   const [busy, setBusy] = useState(false);
   const deploy = async () => {
     if (!runtime || !flowId) return;
-    const flows = new Map(runtimeState.getState().flows.map((f) => [f.id, f]));
-    const flow = flows.get(flowId);
-    if (!flow) return notify.failed(`Not deployed: ${flowId} is not saved yet`);
     setBusy(true);
     try {
+      await workspace.savePendingEdit();
+      const flows = new Map((await runtime.flowsView()).flows.map((f) => [f.id, f]));
+      const flow = flows.get(flowId);
+      if (!flow) return notify.failed(`Not deployed: ${flowId} is not saved yet`);
       const done = await runtime.deploy(withCalledFlows(flow, flows));
       if (done.ok) notify.done(`Deployed ${done.value.join(', ')}`);
       else notify.failed(`Not deployed: ${done.error}`);

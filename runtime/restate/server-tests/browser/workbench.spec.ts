@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { InspectorPage } from '../../../../e2e/fixtures/inspectorPage.ts';
 import { DesignerPage } from '../../../../e2e/fixtures/designerPage.ts';
@@ -69,6 +70,33 @@ test('connected to a server, a designer starts an order there, answers its form 
   // The server holds it: its own status says the same.
   const status = await new IngressClient(INGRESS).status(id);
   expect(status.ok && status.value.status).toBe('done');
+
+  // The journal's export is the server's whole journal, one entry a line, numbered.
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export journal (JSON Lines)' }).click();
+  const lines = (await readFile((await (await downloaded).path())!, 'utf8')).trim().split('\n');
+  const journal = await new IngressClient(INGRESS).journal(id);
+  expect(journal.ok && lines.map((l) => JSON.parse(l) as unknown)).toEqual(
+    journal.ok && journal.value,
+  );
+
+  // Time travel and a fork on the server: the order as it was when it fell asleep, answered
+  // otherwise from there.
+  await app.chooseEntry(/fell asleep at await/);
+  const past = app.process.getByRole('region', { name: /^Context as of / });
+  await expect(past).toContainText('placed');
+  await past.getByRole('radio', { name: 'a copy of the context as of then' }).check();
+  await past.getByRole('button', { name: 'Fork from here' }).click();
+  await expect(app.process).not.toHaveAccessibleName(`Process ${id}`);
+  await expect(app.status).toHaveText('waiting');
+  const refusal = app.humanForm('Approve this order?');
+  await refusal.getByRole('textbox', { name: 'Note to the customer' }).fill('Out of stock');
+  await refusal.getByRole('button', { name: 'Send answer' }).click();
+  await expect(app.status).toHaveText('done');
+  expect(await app.context()).toMatchObject({ order: { status: 'rejected' } });
+  // The original is as it was.
+  await app.inspect(id);
+  expect(await app.context()).toMatchObject({ order: { status: 'shipped' } });
 
   // The choice survives a reload; "This browser" goes back.
   await page.reload();
