@@ -29,6 +29,9 @@ console.log(
 console.log(
   `| select a process (its reading) | ${w.selectMs.median} ms | ${w.selectMs.p95} ms (p95) | under 300 ms |`,
 );
+console.log(
+  `| scroll the table by wheel (${w.scroll.windowsAsked} windows asked, the largest ${w.scroll.largestWindow} rows; ${w.scroll.rowsDrawn} rows drawn) | frame ${w.scroll.frameMs.median} ms | frame ${w.scroll.frameMs.p95} ms (p95), longest ${w.scroll.frameMs.longest} ms | 60 fps (16.7 ms) |`,
+);
 console.log('');
 console.log(
   '| fault | processes | contexts | wakes | seconds | wakes/s | lost | repeated | not finished |',
