@@ -1,6 +1,7 @@
 import type * as restate from '@restatedev/restate-sdk';
 import { describe, expect, it } from 'vitest';
 import type { ProcessRecord } from '../supervisor/records.ts';
+import { waitingRecord } from './fixtures/waitingRecord.ts';
 import { noteRow, ROW_ERROR_CHARS } from './processIndex.ts';
 
 /** A process's handler context as noteRow uses it: its state, and the one-way sends it makes. */
@@ -17,21 +18,7 @@ function fakeContext() {
   return { ctx: ctx as unknown as restate.ObjectContext, notes };
 }
 
-const record = (over: Partial<ProcessRecord> = {}): ProcessRecord => ({
-  id: 'p',
-  flow: 'f',
-  contextId: 'c',
-  status: 'waiting',
-  snapshot: { format: 'snapshot/1', seq: 1, visits: {}, passes: {} } as never,
-  due: 5,
-  versions: {},
-  pinned: false,
-  error: null,
-  changes: [],
-  pendingWake: null,
-  created: 7,
-  ...over,
-});
+const record = (over: Partial<ProcessRecord> = {}) => waitingRecord({ created: 7, ...over });
 
 describe('a process tells the index its row (processIndex.ts#noteRow)', () => {
   it('when a listed field changed, and only then, numbered so the index keeps the newest', async () => {

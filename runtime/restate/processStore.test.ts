@@ -1,6 +1,7 @@
 import type * as restate from '@restatedev/restate-sdk';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry, ProcessRecord } from '../supervisor/records.ts';
+import { waitingRecord } from './fixtures/waitingRecord.ts';
 import { ProcessStore } from './processStore.ts';
 
 /** An exclusive handler's context with only what ProcessStore's own state needs: a key, state. */
@@ -15,20 +16,7 @@ function fakeContext(key: string) {
   return { ctx: ctx as unknown as restate.ObjectContext, state };
 }
 
-const record = (id: string): ProcessRecord => ({
-  id,
-  flow: 'f',
-  contextId: 'c',
-  status: 'waiting',
-  snapshot: { format: 'snapshot/1', seq: 1, visits: {}, passes: {} } as never,
-  due: 5,
-  versions: {},
-  pinned: false,
-  error: null,
-  changes: [],
-  pendingWake: null,
-  created: 0,
-});
+const record = (id: string): ProcessRecord => waitingRecord({ id });
 
 const entries = (from: number, n: number): JournalEntry[] =>
   Array.from({ length: n }, (_, i) => ({ type: 'resumed', process: 'p', at: from + i }));
