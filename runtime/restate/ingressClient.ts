@@ -84,17 +84,43 @@ export class IngressClient {
     }
   }
 
+  /** The server asked, as a person named it: through the workbench's proxy, its target. */
+  private get server(): string {
+    return this.options.headers?.['x-wakeflow-ingress'] ?? this.baseUrl;
+  }
+
+  /**
+   * An answer that is not JSON did not come from a Restate ingress (a web server, the app's own
+   * page, a proxy's error page): said so, rather than as the page's HTML or a parse error.
+   */
+  private notIngress(status: number, text: string): Refusal {
+    const short = text.trim();
+    const said = short !== '' && short.length <= 200 && !short.includes('<') ? `: ${short}` : '';
+    return {
+      ok: false,
+      status,
+      error: `${this.server} answered HTTP ${status}${said}, not as a Restate ingress answers: is it the ingress URL of a Restate server (port 8080 by default)?`,
+    };
+  }
+
   private async answer<T>(response: Response): Promise<Answer<T>> {
     const text = await response.text();
-    if (response.ok) return { ok: true, value: (text === '' ? null : JSON.parse(text)) as T };
-    let error = text;
+    if (response.ok) {
+      if (text === '') return { ok: true, value: null as T };
+      try {
+        return { ok: true, value: JSON.parse(text) as T };
+      } catch {
+        return this.notIngress(response.status, text);
+      }
+    }
+    let error: string;
     let source: string | undefined;
     try {
       const parsed = JSON.parse(text) as { message?: string; source?: string };
       error = parsed.message ?? text;
       source = parsed.source;
     } catch {
-      // not JSON: the text as it came
+      return this.notIngress(response.status, text);
     }
     // The ingress itself, not a handler, answers 404 for a service it does not know.
     if (response.status === 404 && source === 'ingress' && /service .* not found/.test(error))

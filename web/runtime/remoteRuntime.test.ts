@@ -420,6 +420,33 @@ describe('the remote runtime (docs/restate.md, "The workbench attached to a serv
     await expect(runtime.check()).rejects.toThrow(/cannot reach/);
     runtime.close();
   });
+
+  it('says a URL that is not a Restate ingress is not one, rather than showing its page', async () => {
+    // A web server where the ingress should be: an HTML page for a 404, and for a 200.
+    const answers: [number, string][] = [
+      [404, '<!doctype html><h1>Not Found</h1>'],
+      [200, '<!doctype html><title>My shop</title>'],
+      [502, 'Bad Gateway'],
+    ];
+    const server = createServer((_req, res) => {
+      const [status, body] = answers.shift()!;
+      res.writeHead(status, { 'content-type': 'text/html' }).end(body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    close = () => new Promise((r) => server.close(() => r()));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const runtime = createRemoteRuntime(
+      { url: 'https://shop.example' },
+      { origin, storage: memoryStorage() },
+    );
+    const notIngress =
+      /^https:\/\/shop\.example answered HTTP \d+.*, not as a Restate ingress answers: is it the ingress URL/;
+    await expect(runtime.check()).rejects.toThrow(notIngress);
+    await expect(runtime.check()).rejects.toThrow(notIngress);
+    // A short plain answer is kept: it may say what is wrong.
+    await expect(runtime.check()).rejects.toThrow(/answered HTTP 502: Bad Gateway, not as/);
+    runtime.close();
+  });
 });
 
 describe('the server chosen (serverChoice.ts)', () => {

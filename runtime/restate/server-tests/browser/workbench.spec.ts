@@ -124,7 +124,7 @@ test('a process started from the command line appears without a reload', async (
     .click();
 });
 
-test('a server that does not answer is named in the dialog, and the workbench stays on this browser', async ({
+test('a server that does not answer, or is not a Restate ingress, is named in the dialog, and the workbench stays on this browser', async ({
   page,
 }) => {
   const app = new InspectorPage(page);
@@ -132,6 +132,10 @@ test('a server that does not answer is named in the dialog, and the workbench st
   // Nothing listens on port 1; the page's server says it cannot reach it.
   const dialog = await connect(page, 'http://127.0.0.1:1');
   await expect(dialog.getByRole('alert')).toContainText('cannot reach');
+  // A server that answers, but is not a Restate ingress: this very app.
+  await dialog.getByRole('textbox', { name: 'Ingress URL' }).fill(APP);
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('not as a Restate ingress answers');
   // Not a URL at all: said before anything is sent.
   await dialog.getByRole('textbox', { name: 'Ingress URL' }).fill('restate:8080');
   await dialog.getByRole('button', { name: 'Connect' }).click();
