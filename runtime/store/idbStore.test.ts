@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { minimalFlow } from '../../shared/fixtures/flows.ts';
-import { startSnapshot } from '../engine/step.ts';
 import { VirtualClock } from '../supervisor/clock.ts';
-import type { ContextChange, JournalEntry, ProcessRecord } from '../supervisor/records.ts';
+import type { ContextChange, JournalEntry } from '../supervisor/records.ts';
 import type { StepCommit } from '../supervisor/store.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
+import { processRecord } from './fixtures/processRecord.ts';
 import { testStore } from './fixtures/testStore.ts';
 import { HOUR, MINUTE, T0, hourly } from './fixtures/storeScenarios.ts';
 import { exportContextChanges, exportJournal } from './jsonLines.ts';
 
-const process = (id: string, fields: Partial<ProcessRecord> = {}): ProcessRecord => ({
-  id,
-  flow: 'f',
-  contextId: 'c',
-  status: 'waiting',
-  snapshot: startSnapshot(minimalFlow()),
-  due: null,
-  versions: {},
-  pinned: false,
-  error: null,
-  changes: [],
-  pendingWake: null,
-  created: 0,
-  ...fields,
-});
+const process = processRecord;
 
 const entry = (p: string, at: number, node = 'n'): JournalEntry => ({
   type: 'ran',

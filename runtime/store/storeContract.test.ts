@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { chain, edge, end, fanout, flow, join, start, work } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
-import { startSnapshot } from '../engine/step.ts';
 import { VirtualClock } from '../supervisor/clock.ts';
-import type { ContextChange, ProcessRecord } from '../supervisor/records.ts';
+import type { ContextChange } from '../supervisor/records.ts';
 import type { StepCommit, Store } from '../supervisor/store.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { HOUR, T0, hourly, withoutSeq } from './fixtures/storeScenarios.ts';
+import { processRecord } from './fixtures/processRecord.ts';
 import { testStore } from './fixtures/testStore.ts';
 import { MemoryStore } from './memoryStore.ts';
 import { ResilientStore } from './resilientStore.ts';
@@ -39,21 +39,7 @@ const ONE_PROCESS: Subject[] = [
   },
 ];
 
-const record = (id: string, fields: Partial<ProcessRecord> = {}): ProcessRecord => ({
-  id,
-  flow: 'f',
-  contextId: 'c',
-  status: 'waiting',
-  snapshot: startSnapshot(flow({ id: 'f', nodes: [start(), end()], edges: chain('start', 'end') })),
-  due: null,
-  versions: {},
-  pinned: false,
-  error: null,
-  changes: [],
-  pendingWake: null,
-  created: 0,
-  ...fields,
-});
+const record = processRecord;
 
 const change = (version: number): ContextChange => ({
   contextId: 'c',
