@@ -1,9 +1,9 @@
 import * as restate from '@restatedev/restate-sdk';
 import { z } from '../../shared/zod.ts';
 import { countsOf, windowOf, type ListedFields } from '../store/listWindow.ts';
-import { PROCESS_STATUSES, type ProcessRecord, type ProcessStatus } from '../supervisor/records.ts';
-import { PROCESS_ORDERS, type ProcessCounts } from '../supervisor/store.ts';
-import { checkInput } from './processInput.ts';
+import type { ProcessRecord } from '../supervisor/records.ts';
+import type { ProcessCounts } from '../supervisor/store.ts';
+import { changesInput, checkInput, countsInput, idsInput, pageInput } from './processInput.ts';
 
 /**
  * The process table's index on a server (docs/restate.md, "Polling"): one row per process with
@@ -25,28 +25,8 @@ type Stored = IndexedRow & { stamp: number };
 const CHUNK = 250;
 /** A failure's message as a row keeps it: the inspector reads the whole one from the process. */
 export const ROW_ERROR_CHARS = 500;
-const MAX_WINDOW = 500;
 
-export const PROCESS_INDEX = 'processIndex';
-export const PROCESS_INDEX_KEY = 'all';
-
-const status = z.enum(PROCESS_STATUSES);
-const text = z.string().max(200, 'must be at most 200 characters');
-const flowIds = z.array(text).max(10_000, 'must name at most 10,000 flows');
-
-export const pageInput = z.strictObject({
-  offset: z.int().min(0),
-  limit: z.int().min(1).max(MAX_WINDOW),
-  status: status.optional(),
-  flow: text.optional(),
-  order: z
-    .strictObject({ by: z.enum(PROCESS_ORDERS), desc: z.boolean(), flows: flowIds.optional() })
-    .optional(),
-  search: z.strictObject({ text, flows: flowIds.optional() }).optional(),
-});
-const changesInput = z.strictObject({ since: z.int().min(0).optional() });
-const countsInput = z.strictObject({ flow: text.optional() });
-const idsInput = z.strictObject({ flow: text, status });
+const PROCESS_INDEX_KEY = 'all';
 
 export interface IndexPage {
   rows: IndexedRow[];
@@ -79,16 +59,18 @@ async function chunk(ctx: restate.ObjectSharedContext, i: number): Promise<Recor
   return (await ctx.get<Record<string, Stored>>(`rows:${i}`)) ?? {};
 }
 
-async function allRows(ctx: restate.ObjectSharedContext): Promise<Stored[]> {
-  const { chunks: stamps } = await meta(ctx);
-  const chunks = await Promise.all(stamps.map((_, i) => chunk(ctx, i)));
+/** Every row, read chunk by chunk; `stamps` is the index's meta when the caller has it. */
+async function allRows(ctx: restate.ObjectSharedContext, stamps?: number[]): Promise<Stored[]> {
+  const chunks = await Promise.all(
+    (stamps ?? (await meta(ctx)).chunks).map((_, i) => chunk(ctx, i)),
+  );
   return chunks.flatMap((rows) => Object.values(rows));
 }
 
 const rowOf = ({ stamp: _stamp, ...row }: Stored): IndexedRow => row;
 
 export const processIndex = restate.object({
-  name: PROCESS_INDEX,
+  name: 'processIndex',
   // Lazy state: a note reads one chunk of the index, not the whole of it, which Restate would
   // otherwise send with every invocation (a megabyte at 10,000 processes).
   options: { enableLazyState: true },
@@ -113,8 +95,8 @@ export const processIndex = restate.object({
     page: restate.handlers.object.shared(
       async (ctx: restate.ObjectSharedContext, input: unknown): Promise<IndexPage> => {
         const query = checked(pageInput, input);
-        const { stamp } = await meta(ctx);
-        const all = await allRows(ctx);
+        const { stamp, chunks } = await meta(ctx);
+        const all = await allRows(ctx, chunks);
         const counts = countsOf(all, undefined, query.search);
         return {
           rows: windowOf(all, query).map(rowOf),
@@ -180,25 +162,14 @@ export const processIndex = restate.object({
  */
 export async function noteRow(ctx: restate.ObjectContext, record: ProcessRecord): Promise<void> {
   const held = await ctx.get<IndexedRow>('listed');
-  const row = indexedRow(record, record.created, (held?.v ?? 0) + 1);
+  const row = indexedRow(record, (held?.v ?? 0) + 1);
   if (held && JSON.stringify({ ...held, v: row.v }) === JSON.stringify(row)) return;
   ctx.set('listed', row);
   ctx.objectSendClient(processIndex, PROCESS_INDEX_KEY).note(row);
 }
 
 /** The row a process notes: its listed fields, its error cut to what a row shows. */
-export function indexedRow(
-  r: {
-    id: string;
-    flow: string;
-    status: ProcessStatus;
-    due: number | null;
-    error: string | null;
-    wakes?: number;
-  },
-  created: number,
-  v: number,
-): IndexedRow {
+function indexedRow(r: ProcessRecord, v: number): IndexedRow {
   const error =
     r.error === null || r.error.length <= ROW_ERROR_CHARS
       ? r.error
@@ -207,7 +178,7 @@ export function indexedRow(
     id: r.id,
     flow: r.flow,
     status: r.status,
-    created,
+    created: r.created,
     due: r.due,
     error,
     wakes: r.wakes ?? 0,

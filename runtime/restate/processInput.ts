@@ -1,5 +1,7 @@
 import { z } from '../../shared/zod.ts';
 import { schemaErrors } from '../../shared/parseFlowFile.ts';
+import { PROCESS_STATUSES } from '../supervisor/records.ts';
+import { PROCESS_ORDERS } from '../supervisor/store.ts';
 
 /**
  * The shapes of what a caller sends a process, checked before anything runs: input comes from
@@ -47,6 +49,28 @@ export const forkInput = z.strictObject({
   seq: z.int().min(1),
   context: z.enum(['past', 'live']),
 });
+
+/** The most rows the process index answers at once (processIndex.ts `page`). */
+export const MAX_INDEX_WINDOW = 500;
+
+const status = z.enum(PROCESS_STATUSES);
+const text = z.string().max(200, 'must be at most 200 characters');
+const flowIds = z.array(text).max(10_000, 'must name at most 10,000 flows');
+
+/** The process index's `page`: a window of the table, as the browser's store takes one. */
+export const pageInput = z.strictObject({
+  offset: z.int().min(0),
+  limit: z.int().min(1).max(MAX_INDEX_WINDOW),
+  status: status.optional(),
+  flow: text.optional(),
+  order: z
+    .strictObject({ by: z.enum(PROCESS_ORDERS), desc: z.boolean(), flows: flowIds.optional() })
+    .optional(),
+  search: z.strictObject({ text, flows: flowIds.optional() }).optional(),
+});
+export const changesInput = z.strictObject({ since: z.int().min(0).optional() });
+export const countsInput = z.strictObject({ flow: text.optional() });
+export const idsInput = z.strictObject({ flow: text, status });
 
 export const eventInput = z.strictObject({ name, payload: z.unknown().optional() });
 

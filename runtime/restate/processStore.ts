@@ -89,8 +89,7 @@ export class ProcessStore implements Store {
     if (record.id !== this.self)
       throw new Error(`process "${this.self}" cannot write process "${record.id}"`);
     const ctx = this.writable();
-    const created = await this.created();
-    ctx.set('record', { ...record, created });
+    ctx.set('record', { ...record, created: await this.created() });
     await this.append(journal);
   }
 

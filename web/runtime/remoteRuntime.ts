@@ -4,7 +4,7 @@ import type {
   ProcessView as ServerProcessView,
 } from '../../runtime/restate/processObject.ts';
 import type { IndexPage } from '../../runtime/restate/processIndex.ts';
-import { MAX_JOURNAL_READ } from '../../runtime/restate/processInput.ts';
+import { MAX_INDEX_WINDOW, MAX_JOURNAL_READ } from '../../runtime/restate/processInput.ts';
 import type { FlowSummary } from '../../runtime/restate/wakeflowService.ts';
 import { nodeVisits, VISITS_SHOWN } from '../../runtime/supervisor/nodeVisits.ts';
 import { pastContextAtSeq } from '../../runtime/supervisor/pastContext.ts';
@@ -46,9 +46,8 @@ export const POLL_MS = 2000;
  * Changes have none: a control that was sent is attached to until the server answers it.
  */
 export const READ_TIMEOUT_MS = 15_000;
-/** The server's process index (runtime/restate/processIndex.ts), and the most rows it sends at once. */
+/** The server's process index (runtime/restate/processIndex.ts). */
 const INDEX = '/processIndex/all';
-const MAX_WINDOW = 500;
 /** Journal entries the inspector reads with a process, as from the worker. */
 const JOURNAL_PAGE = 100;
 
@@ -231,18 +230,8 @@ export function createRemoteRuntime(
         return record;
       },
       // Sent to the new process's key, which the server starts from the source's entry.
-      async fork(source, { seq, context, id = randomId('process') }) {
-        valueOf(
-          await client.change<ServerProcessView>(
-            `/process/${encodeURIComponent(id)}/fork`,
-            { from: source, seq, context },
-            randomId('process'),
-          ),
-        );
-        const record = await mustRecord(id);
-        notify({ processes: [id], flows: false });
-        return record;
-      },
+      fork: (source, { seq, context, id = randomId('process') }) =>
+        control(id, 'fork', { from: source, seq, context }),
       stop: (id) => control(id, 'stop'),
       resume: (id) => control(id, 'resume'),
       retry: (id) => control(id, 'retry'),
@@ -302,7 +291,7 @@ export function createRemoteRuntime(
       const page = valueOf(
         await reader.call<IndexPage>(`${INDEX}/page`, {
           ...query,
-          limit: Math.min(query.limit, MAX_WINDOW),
+          limit: Math.min(query.limit, MAX_INDEX_WINDOW),
         }),
       );
       // Changes after this read are the first poll's to tell.
