@@ -81,12 +81,20 @@ async function toMinimum(page: Page, separator: string, key: string, panel: Loca
       const r = els[0]?.getBoundingClientRect();
       return r ? (v ? r.height : r.width) : 0;
     }, vertical);
+  // A key's resize is drawn a frame or two later on a busy machine: read only once drawn, or a
+  // collapse still on its way lands after the loop has stopped, and the panel is gone.
+  const drawn = () =>
+    page.evaluate(
+      () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+    );
   let last = await size();
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press(key);
+    await drawn();
     const now = await size();
     if (now === 0) {
       await page.keyboard.press(OPPOSITE[key]!);
+      await drawn();
       break;
     }
     if (now >= last) break;
