@@ -84,7 +84,7 @@ describe('the published JSON Schemas (schema/)', () => {
     expect([parseFlowFile(JSON.stringify(fine)).ok, check(fine).ok]).toEqual([true, true]);
   });
 
-  it("state the scenario's bound on live branches as a whole number from 1 to 10,000", () => {
+  it("state the scenario's bound on live branches as a whole number from 1 to 100,000", () => {
     const scenario = (maxLiveBranches: unknown) => ({
       format: 'scenario/1',
       flows: [],
@@ -92,13 +92,13 @@ describe('the published JSON Schemas (schema/)', () => {
       maxLiveBranches,
       steps: [],
     });
-    const verdicts = [1, 2.5, 0, 10_000, 10_001, '5'].map((n) => [n, check(scenario(n)).ok]);
+    const verdicts = [1, 2.5, 0, 100_000, 100_001, '5'].map((n) => [n, check(scenario(n)).ok]);
     expect(verdicts).toEqual([
       [1, true],
       [2.5, false],
       [0, false],
-      [10_000, true],
-      [10_001, false],
+      [100_000, true],
+      [100_001, false],
       ['5', false],
     ]);
   });

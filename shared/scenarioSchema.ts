@@ -4,12 +4,12 @@ import { parseDuration } from './duration.ts';
 import { flowSchema } from './schema.ts';
 
 /**
- * The highest bound on live branches a scenario may set (`maxLiveBranches`): twenty times the
- * default (the engine's MAX_LIVE_BRANCHES, 500). Every step stores the snapshot, whose size
- * follows what is live, so a bound much higher would let a flow that multiplies its branches run
- * for minutes before it fails.
+ * The highest bound on live branches a scenario may set (`maxLiveBranches`): ten times the
+ * default (the engine's MAX_LIVE_BRANCHES, 10,000). Reaching a bound costs more than the steps
+ * that reach it (each counts what is live), so a bound much higher would let a flow that
+ * multiplies its branches run for minutes before it fails.
  */
-export const MAX_SCENARIO_LIVE_BRANCHES = 10_000;
+export const MAX_SCENARIO_LIVE_BRANCHES = 100_000;
 
 /**
  * A `scenario/1` file (docs/format.md#scenarios) as zod schemas: flows, a start time and steps that drive the
@@ -189,7 +189,7 @@ const scenarioFields = {
       // The refinement above, as JSON Schema states it (zod writes "number" for a refined one).
       type: 'integer',
       description:
-        'Live branches a process may have at once (nodes ready, waits and running sub-flows); a step that leaves more fails its node. 500 when absent.',
+        'Live branches a process may have at once (nodes ready, waits and running sub-flows); a step that leaves more fails its node. 10,000 when absent.',
     }),
 };
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_LIVE_BRANCHES } from '../engine/run.ts';
 import { MAX_SCENARIO_LIVE_BRANCHES } from '../../shared/scenarioSchema.ts';
 import { chain, edge, fanout, flow, join, start, text, work } from '../../shared/fixtures/flows.ts';
 import { runCli } from './runCli.ts';
@@ -10,7 +11,7 @@ import { simulate } from './simulate.ts';
 
 /**
  * A scenario's own bound on live branches (`maxLiveBranches`, docs/decisions.md): a file that
- * fans out wider than the default of 500 says so, and `flow simulate` runs it; a bad bound is
+ * fans out wider than the default of 10,000 says so, and `flow simulate` runs it; a bad bound is
  * refused, naming the field, and runs nothing.
  */
 
@@ -48,19 +49,28 @@ async function simulateText(content: unknown) {
 }
 
 describe('rule: a scenario may raise the bound on live branches (maxLiveBranches)', () => {
-  it('without the field, a split wider than 500 fails its node, naming the default bound', async () => {
-    const p = await simulateText(scenarioOf(501));
-    expect(p.status).toBe('failed');
-    expect(p.error).toMatch(/more than 500 live branches/);
-  });
-
-  it('with maxLiveBranches 1000, a split into 1,000 branches meets at its join and ends done', async () => {
-    const p = await simulateText(scenarioOf(1000, { maxLiveBranches: 1000 }));
+  it('without the field, a split into 1,000 branches meets at its join: the default bound is 10,000', async () => {
+    const p = await simulateText(scenarioOf(1000));
     expect(p.error).toBeNull();
     expect(p.status).toBe('done');
     expect(p.visits.all).toBe(1);
     expect(p.visits.b999).toBe(1);
   });
+
+  it('without the field, a split one wider than the default fails its node, naming the default bound', async () => {
+    const p = await simulateText(scenarioOf(MAX_LIVE_BRANCHES + 1));
+    expect(p.status).toBe('failed');
+    expect(p.error).toMatch(/more than 10,000 live branches/);
+  }, 60_000);
+
+  it('with maxLiveBranches above the default, that wider split meets at its join and ends done', async () => {
+    const width = MAX_LIVE_BRANCHES + 1;
+    const p = await simulateText(scenarioOf(width, { maxLiveBranches: width }));
+    expect(p.error).toBeNull();
+    expect(p.status).toBe('done');
+    expect(p.visits.all).toBe(1);
+    expect(p.visits[`b${width - 1}`]).toBe(1);
+  }, 60_000);
 
   it('the bound a file sets is the bound: one branch over it fails, naming it', async () => {
     const p = await simulateText(scenarioOf(8, { maxLiveBranches: 7 }));
@@ -105,7 +115,7 @@ describe('bad maxLiveBranches is refused through runCli, naming the field, runni
       1e12,
       new RegExp(`must be at most ${MAX_SCENARIO_LIVE_BRANCHES.toLocaleString('en')}`),
     ],
-    ['one over the highest', MAX_SCENARIO_LIVE_BRANCHES + 1, /must be at most 10,000/],
+    ['one over the highest', MAX_SCENARIO_LIVE_BRANCHES + 1, /must be at most 100,000/],
     ['text', '1000', /number/],
     ['null', null, /number/],
     ['an object', { n: 1000 }, /number/],

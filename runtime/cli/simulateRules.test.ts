@@ -348,6 +348,15 @@ describe('rule 7: a flow that multiplies its branches fails at a bound on live b
   });
 
   for (const f of [twice, lattice]) {
+    it(`${f.id}, at the default bound of 10,000: the process fails, naming the bound`, async () => {
+      const report = await simulate({ flows: [f], clock, steps: [{ start: f.id, as: 'p' }] });
+      const p = proc(report, 'p');
+      expect(p.status).toBe('failed');
+      expect(p.error).toMatch(
+        /more than 10,000 live branches \(nodes ready, waits and running sub-flows\)/,
+      );
+    }, 60_000);
+
     it(`${f.id}: the process fails with a message naming the bound, nothing left running`, async () => {
       const report = await simulate(
         { flows: [f], clock, steps: [{ start: f.id, as: 'p' }] },

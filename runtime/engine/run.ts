@@ -41,12 +41,13 @@ export const MAX_DEPTH = 16;
 
 /**
  * Live branches a process may have at once by default: nodes ready, waits and running sub-flows,
- * counted across sub-flows. Far above what a designed flow fans out to, and low enough that a
- * flow multiplying its branches (a sub-flow calling its own flow twice, a lattice of fan-outs)
- * fails within seconds: every step stores the snapshot, whose size follows what is live, so the
- * cost of reaching the bound grows with its square.
+ * counted across sub-flows. Wide enough for a fan-out over 10,000 items (what Step Functions'
+ * distributed map runs), and low enough that a flow multiplying its branches (a sub-flow calling
+ * its own flow twice, a lattice of fan-outs) fails within seconds: a step costs what it does,
+ * not what is live (the facts, ready tokens and scopes are walked without copies), so reaching
+ * the bound costs little more than the steps that reach it. See docs/decisions.md.
  */
-export const MAX_LIVE_BRANCHES = 500;
+export const MAX_LIVE_BRANCHES = 10_000;
 
 /** What the engine needs besides the snapshot: flows by id, and the time, passed in. */
 export interface EngineEnv {
@@ -319,31 +320,39 @@ export class Run {
     }
   }
 
+  /** The scope reached from the top level through `chain`, each child under its parent. */
+  private scopeAlong(chain: readonly Child[]): Scope {
+    let scope = this.root;
+    for (const child of chain) {
+      scope = this.scopeOf(child.scope, `${scope.prefix}${child.node}/`, child.depth, {
+        scope,
+        child,
+      });
+    }
+    return scope;
+  }
+
   nextSeq(): number {
     return this.snapshot.seq++;
   }
 
   /** Runs the token that became ready first, anywhere in the process. */
   *runNext(): Steps<boolean> {
-    let best: Token | undefined;
-    let bestScope: Scope | undefined;
+    let token: Token | undefined;
+    let scope: Scope;
     // A process without running sub-flows (most steps) needs no walk over scopes.
     if (this.root.data.children.length === 0) {
-      for (const token of this.root.data.ready) if (!best || token.seq < best.seq) best = token;
-      bestScope = this.root;
+      for (const t of this.root.data.ready) if (!token || t.seq < token.seq) token = t;
+      scope = this.root;
     } else {
-      for (const scope of this.scopes()) {
-        for (const token of scope.data.ready) {
-          if (!best || token.seq < best.seq) {
-            best = token;
-            bestScope = scope;
-          }
-        }
-      }
+      // Walked over the snapshot alone, and a scope made only for the one that holds the token:
+      // a process running 10,000 sub-flows made 10,000 scopes at every step.
+      const found = earliestReady(this.snapshot.scope);
+      if (!found) return false;
+      token = found.token;
+      scope = this.scopeAlong(found.chain);
     }
-    if (!best || !bestScope) return false;
-    const scope = bestScope;
-    const token = best;
+    if (!token) return false;
     this.removeAt(scope.data.ready, scope.data.ready.indexOf(token));
     yield* this.execute(scope, token);
     this.checkBranches(scope.prefix + token.node);
@@ -584,17 +593,22 @@ export class Run {
   /** Counts a completion: visits, and the facts the joins naming the node will ask for. */
   private count(scope: Scope, nodeId: string, gen: Generation): void {
     const path = scope.prefix + nodeId;
+    // A node never counted before has no fact yet (facts are made here only): its facts need no
+    // search through the others, which a join naming 10,000 branches made a step's largest cost.
+    const first = this.snapshot.visits[path] === undefined;
     this.bump(this.snapshot.visits, path);
     this.journal.push({ type: 'ran', node: path, gen });
     for (const join of scope.model.joinsNaming(nodeId)) {
       const key = gen.slice(0, sharedHeads(scope.model, nodeId, join));
-      const known = scope.data.ran.some(
-        (f) =>
-          f.join === join &&
-          f.node === nodeId &&
-          f.gen.length === key.length &&
-          samePasses(f.gen, key, key.length),
-      );
+      const known =
+        !first &&
+        scope.data.ran.some(
+          (f) =>
+            f.join === join &&
+            f.node === nodeId &&
+            f.gen.length === key.length &&
+            samePasses(f.gen, key, key.length),
+        );
       if (!known) this.append(scope.data.ran, { join, node: nodeId, gen: key });
     }
   }
@@ -710,33 +724,41 @@ export class Run {
     // Whether a fact is still needed depends on its join and generation only, and the facts of
     // one join and generation (one per named node that ran) lie side by side: one look at what
     // is live answers for the run of them, not one per fact (a join naming 1,000 branches).
+    // The facts are walked without a new list unless one is dropped: a step that drops none
+    // (nearly all of them) pays a comparison per fact and no copy.
+    const facts = d.ran;
     let last: RanFact | undefined;
     let keep = true;
-    const ran = d.ran.filter((fact) => {
-      if (
-        last !== undefined &&
-        last.join === fact.join &&
-        last.gen.length === fact.gen.length &&
-        samePasses(last.gen, fact.gen, fact.gen.length)
-      )
-        return keep;
-      last = fact;
-      const reachers = model.reachers(fact.join);
-      return (keep = this.someLive(
-        scope,
-        none,
-        none,
-        undefined,
-        (x) =>
-          reachers.has(x.node) &&
-          samePasses(
-            x.gen,
-            fact.gen,
-            Math.min(fact.gen.length, sharedHeads(model, x.node, fact.join)),
-          ),
-      ));
-    });
-    if (ran.length !== d.ran.length) this.replace(d, 'ran', ran);
+    let kept: RanFact[] | undefined;
+    for (let i = 0; i < facts.length; i++) {
+      const fact = facts[i]!;
+      if (last === undefined || !sameGroup(last, fact)) {
+        last = fact;
+        keep = this.factNeeded(scope, fact);
+      }
+      if (!keep && kept === undefined) kept = facts.slice(0, i);
+      else if (keep && kept !== undefined) kept.push(fact);
+    }
+    if (kept !== undefined) this.replace(d, 'ran', kept);
+  }
+
+  /** Whether anything live in the scope could still reach the fact's join in its generation. */
+  private factNeeded(scope: Scope, fact: RanFact): boolean {
+    const model = scope.model;
+    const reachers = model.reachers(fact.join);
+    return this.someLive(
+      scope,
+      NONE,
+      NONE,
+      undefined,
+      (x) =>
+        reachers.has(x.node) &&
+        samePasses(
+          x.gen,
+          fact.gen,
+          Math.min(fact.gen.length, sharedHeads(model, x.node, fact.join)),
+        ),
+    );
   }
 
   private isIdle(scope: Scope): boolean {
@@ -800,8 +822,41 @@ export class Run {
   }
 }
 
+/**
+ * The token ready first anywhere under `scope`, and the children leading to its scope; none when
+ * nothing is ready.
+ */
+function earliestReady(scope: ScopeSnapshot): { token: Token; chain: Child[] } | undefined {
+  let best: Token | undefined;
+  let bestChain: Child[] = [];
+  const chain: Child[] = [];
+  const walk = (data: ScopeSnapshot): void => {
+    for (const t of data.ready) {
+      if (!best || t.seq < best.seq) {
+        best = t;
+        bestChain = chain.slice();
+      }
+    }
+    for (const child of data.children) {
+      chain.push(child);
+      walk(child.scope);
+      chain.pop();
+    }
+  };
+  walk(scope);
+  return best ? { token: best, chain: bestChain } : undefined;
+}
+
 /** A scope's lists, which ending a scope empties. */
 const SCOPE_LISTS = ['ready', 'waits', 'joins', 'ran', 'children'] as const;
+
+/** Facts of one join and generation: what is live answers for all of them alike (`collect`). */
+function sameGroup(a: RanFact, b: RanFact): boolean {
+  return (
+    a.join === b.join &&
+    (a.gen === b.gen || (a.gen.length === b.gen.length && samePasses(a.gen, b.gen, b.gen.length)))
+  );
+}
 
 /** Whether a join record for the node stands in the generation (no closure per arrival). */
 function hasJoin(joins: readonly JoinRecord[], target: LiveItem): boolean {

@@ -86,8 +86,8 @@ describe('group commit: a run to its next stop is one commit', () => {
     });
     const store = new MemoryStore();
     await store.putFlow(fan);
-    // 1,000 branches live at once, above the default bound of live branches (MAX_LIVE_BRANCHES).
-    const supervisor = new Supervisor(store, new VirtualClock(T0), { maxLiveBranches: 1000 });
+    // 1,000 branches live at once, within the default bound of live branches (MAX_LIVE_BRANCHES).
+    const supervisor = new Supervisor(store, new VirtualClock(T0));
     const done = await supervisor.start('fan', { id: 'p', context: {} });
     expect(done.status).toBe('done');
     expect(done.snapshot.visits.all).toBe(1);
