@@ -135,7 +135,7 @@ export const FlowEdge = memo(function FlowEdge({
     if (kept && kept.key.every((k, i) => k === key[i])) return kept.route;
     const found = routeEdge(
       { source: from, target: to, fan, loop: closing && { bottom, depth: closing.depth } },
-      (box) => grid.near(box).filter((r) => r.id !== source && r.id !== target),
+      (box, limit) => grid.overlapping(box, limit, (r) => r.id !== source && r.id !== target),
     );
     routed.current = { key, route: found };
     return found;

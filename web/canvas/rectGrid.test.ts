@@ -32,6 +32,20 @@ describe('rectGrid: labels look only at the nodes near them', () => {
     }
   });
 
+  it('overlapping: exactly the boxes that overlap and pass the test, each once', () => {
+    const box = { x: 2500, y: 1000, width: 900, height: 700 };
+    const keep = (r: (typeof rects)[number]) => r.width !== 120;
+    const found = grid.overlapping(box, Infinity, keep);
+    expect(new Set(found)).toEqual(new Set(rects.filter((r) => overlaps(r, box) && keep(r))));
+    expect(new Set(found).size).toBe(found.length);
+  });
+
+  it('overlapping: stops once more than the limit are found (a query over the whole canvas)', () => {
+    const everywhere = { x: -2000, y: -2000, width: 10_000, height: 8000 };
+    expect(rects.filter((r) => overlaps(r, everywhere))).toHaveLength(rects.length);
+    expect(grid.overlapping(everywhere, 5, () => true)).toHaveLength(6);
+  });
+
   it('finds nothing where there is nothing', () => {
     expect(grid.near({ x: 100_000, y: 100_000, width: 10, height: 10 })).toEqual([]);
   });

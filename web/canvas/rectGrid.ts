@@ -1,4 +1,4 @@
-import type { Rect } from '../designer/edgeGeometry.ts';
+import { overlaps, type Rect } from '../designer/edgeGeometry.ts';
 
 /** Cells of this many canvas pixels: a few nodes each at the grid the examples are drawn on. */
 const CELL = 320;
@@ -11,6 +11,11 @@ const CELL = 320;
 export interface RectGrid<T extends Rect = Rect> {
   /** The boxes that may overlap `box` (each once): every one that does, and a few that do not. */
   near(box: Rect): T[];
+  /**
+   * The boxes that overlap `box` and pass `keep` (each once), or, once more than `limit` of them
+   * are found, those found so far: a query over most of the canvas stops early.
+   */
+  overlapping(box: Rect, limit: number, keep: (r: T) => boolean): T[];
 }
 
 const key = (cx: number, cy: number) => `${cx},${cy}`;
@@ -39,6 +44,22 @@ export function rectGrid<T extends Rect>(rects: Iterable<T>, cell = CELL): RectG
         for (let cy = Math.floor(box.y / cell); cy <= y1; cy++)
           for (const r of cells.get(key(cx, cy)) ?? []) out.add(r);
       return [...out];
+    },
+    overlapping(box, limit, keep) {
+      const seen = new Set<T>();
+      const out: T[] = [];
+      const x1 = Math.floor((box.x + box.width) / cell);
+      const y1 = Math.floor((box.y + box.height) / cell);
+      for (let cx = Math.floor(box.x / cell); cx <= x1; cx++)
+        for (let cy = Math.floor(box.y / cell); cy <= y1; cy++)
+          for (const r of cells.get(key(cx, cy)) ?? []) {
+            if (seen.has(r)) continue;
+            seen.add(r);
+            if (!overlaps(box, r) || !keep(r)) continue;
+            out.push(r);
+            if (out.length > limit) return out;
+          }
+      return out;
     },
   };
 }

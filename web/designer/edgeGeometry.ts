@@ -114,7 +114,8 @@ export function loopRoute(source: Point, target: Point, bottom: number, depth = 
   };
 }
 
-const overlaps = (a: Rect, b: Rect) =>
+/** Whether two boxes share some area (touching edges do not). */
+export const overlaps = (a: Rect, b: Rect) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The box of a label of a size centred on a point. */

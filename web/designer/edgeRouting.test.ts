@@ -139,4 +139,20 @@ describe('an edge goes round the boxes of nodes it does not join', () => {
     const route = routeEdge({ source: p(0, 0), target: p(300, 0) }, () => many);
     expect(route.path).toBe(forwardRoute(p(0, 0), p(300, 0)).path);
   });
+
+  it('asks once, bounded, when more boxes than the bound lie in its way: a long edge looks no further', () => {
+    const many = Array.from({ length: MAX_OBSTACLES + 1 }, (_, i) => ({
+      x: 40 + i * 2,
+      y: -10,
+      width: 1,
+      height: 20,
+    }));
+    const asked: number[] = [];
+    const route = routeEdge({ source: p(0, 0), target: p(300, 0) }, (_box, limit) => {
+      asked.push(limit);
+      return many;
+    });
+    expect(route.path).toBe(forwardRoute(p(0, 0), p(300, 0)).path);
+    expect(asked).toEqual([MAX_OBSTACLES]);
+  });
 });

@@ -6,6 +6,7 @@
 import {
   forwardRoute,
   loopRoute,
+  overlaps,
   roundedPolyline,
   type Point,
   type Rect,
@@ -97,9 +98,6 @@ const boundsOf = (points: readonly Point[], margin: number): Rect => {
     height: y1 - y0 + 2 * margin,
   };
 };
-
-const overlaps = (a: Rect, b: Rect) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The boxes a polyline crosses, grown by TOUCH (so grazing one counts). */
 function crossed(points: readonly Point[], boxes: readonly Rect[]): boolean {
@@ -328,11 +326,18 @@ export interface EdgeEnds {
 }
 
 /**
- * An edge's route among boxes (`near` answers the boxes that may overlap a rectangle, without
- * the edge's own two nodes): its usual shape (a curve forward, round its loop for a closing edge)
- * when that crosses none of them, otherwise the orthogonal path round them, when one is found.
+ * What an edge is routed among: the boxes that may overlap a rectangle, without the edge's own
+ * two nodes. It may stop looking once more than `limit` of them overlap it: the edge then keeps
+ * its curve whatever the rest are.
  */
-export function routeEdge(ends: EdgeEnds, near: (box: Rect) => readonly Rect[]): RoutedPath {
+export type NearBoxes = (box: Rect, limit: number) => readonly Rect[];
+
+/**
+ * An edge's route among boxes: its usual shape (a curve forward, round its loop for a closing
+ * edge) when that crosses none of them, otherwise the orthogonal path round them, when one is
+ * found.
+ */
+export function routeEdge(ends: EdgeEnds, near: NearBoxes): RoutedPath {
   const { source, target, fan = 0, loop } = ends;
   const usual = loop
     ? loopRoute(source, target, loop.bottom, loop.depth)
@@ -340,11 +345,15 @@ export function routeEdge(ends: EdgeEnds, near: (box: Rect) => readonly Rect[]):
   const points = pathPoints(usual.path);
   const plain: RoutedPath = { ...usual, points };
   const area = boundsOf(points, CLEARANCE);
-  const inWay = near(area).filter((b) => overlaps(area, b));
+  const inWay = near(area, MAX_OBSTACLES).filter((b) => overlaps(area, b));
+  // The windows below hold this area (REACH > CLEARANCE), so they would hold more boxes than
+  // are routed round too: the curve is the answer, found without looking at every box under a
+  // long edge (a split into 10,000 branches drew 10,000 edges, each over most of the flow).
+  if (inWay.length > MAX_OBSTACLES) return plain;
   if (!crossed(points, inWay)) return plain;
   for (const reach of [REACH, 2 * REACH]) {
     const window = boundsOf([source, target, ...points], reach);
-    const boxes = near(window).filter((b) => overlaps(window, b));
+    const boxes = near(window, MAX_OBSTACLES).filter((b) => overlaps(window, b));
     if (boxes.length > MAX_OBSTACLES) return plain;
     const path = orthogonalPath(source, target, boxes);
     if (path) return { path: roundedPolyline(path), labelAt: labelPlaces(path), points: path };

@@ -14,9 +14,10 @@ export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
  * More JSON values than this (objects, arrays, strings, numbers…) are refused after parsing: a
  * megabyte of tiny keys costs the page far more to copy than a megabyte of one string. A flow of
  * 5,000 nodes and 6,000 edges, the largest the canvas is measured drawing (bench, canvas-big), is
- * about 75,000.
+ * about 75,000; a fan-out of 10,000 branches into one join, as wide as a process may run by
+ * default (the engine's MAX_LIVE_BRANCHES), about 140,000 with its positions.
  */
-export const MAX_IMPORT_VALUES = 100_000;
+export const MAX_IMPORT_VALUES = 250_000;
 
 /** A flow that came in but cannot run until its problems are fixed. */
 export interface CannotRun {
