@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { definitions, processOf } from '../../shared/bpmn/fixtures/bpmnText.ts';
 import { minimalFlow, text } from '../../shared/fixtures/flows.ts';
 import { importApi } from './importApi.ts';
+import { MAX_IMPORT_VALUES } from './importFlows.ts';
 
 const pizza = readFileSync(
   new URL('../../shared/bpmn/fixtures/pizza-collaboration.bpmn', import.meta.url),
@@ -62,8 +63,8 @@ describe('Import takes BPMN 2.0 files, read in the import worker as JSON files a
   });
 
   it('holds a BPMN file to the import limit on values, as a JSON file', async () => {
-    // 120,000 values kept by an export as a node's unknown fields.
-    const many = JSON.stringify({ extra: new Array(120_000).fill(0) });
+    // More values than the limit, kept by an export as a node's unknown fields.
+    const many = JSON.stringify({ extra: new Array(MAX_IMPORT_VALUES + 20_000).fill(0) });
     const xml = definitions(
       `<bpmn:process id="p"><bpmn:startEvent id="s"><bpmn:extensionElements><wakeflow:fields>${many}</wakeflow:fields></bpmn:extensionElements></bpmn:startEvent></bpmn:process>`,
       'xmlns:wakeflow="https://wakeflow.dev/bpmn/1"',
@@ -71,7 +72,9 @@ describe('Import takes BPMN 2.0 files, read in the import worker as JSON files a
     const result = await importApi.importText(xml, []);
     expect(result).toEqual({
       ok: false,
-      message: expect.stringContaining('more than 100,000 values'),
+      message: expect.stringContaining(
+        `more than ${MAX_IMPORT_VALUES.toLocaleString('en')} values`,
+      ),
     });
   });
 });

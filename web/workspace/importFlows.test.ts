@@ -68,7 +68,7 @@ describe('import: a file too large for the page is refused, naming its size', ()
     expect(result).toEqual({
       ok: false,
       message:
-        'The file was not imported: the file holds more than 100,000 values; no flow needs that many.',
+        'The file was not imported: the file holds more than 250,000 values; no flow needs that many.',
     });
     const fits = Array.from({ length: MAX_IMPORT_VALUES - 100 }, (_, i) => i);
     expect(importFlows(text({ ...minimalFlow('wide'), meta: fits }), new Set()).ok).toBe(true);
