@@ -7,6 +7,7 @@ import { callsBench } from './browser/calls.bench.ts';
 import { canvasBench, HUGE } from './browser/canvas.bench.ts';
 import { workbenchBench } from './browser/workbench.bench.ts';
 import { appAdvanceBench } from './browser/appAdvance.bench.ts';
+import { appFanOutBench } from './browser/appFanOut.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
 import { openingBench } from './browser/opening.bench.ts';
 import { browserRuntimeBench } from './browser/runtime.bench.ts';
@@ -25,8 +26,8 @@ import { simulateBench } from './simulate.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * simulate, scale, bundle, browser, calls, canvas, canvas-big, timing, workbench, opening, advance; the
- * canvas sections, timing, workbench, opening and advance build the app as bundle does) and
+ * simulate, scale, bundle, browser, calls, canvas, canvas-big, timing, workbench, opening, advance, fanout;
+ * the canvas sections, timing, workbench, opening, advance and fanout build the app as bundle does) and
  * prints them without touching results.json, which always holds a full run. With `--merge`,
  * the sections named are written into results.json over that full run's (its goals recomputed,
  * and the merge named in its meta with its own date, commit and load), so that a section added
@@ -48,6 +49,7 @@ const SECTIONS = [
   'workbench',
   'opening',
   'advance',
+  'fanout',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -102,9 +104,15 @@ async function main() {
   const app = tempDir('app');
   let browser: Browser | undefined;
   try {
-    const built = ['canvas', 'canvas-big', 'timing', 'workbench', 'opening', 'advance'].some((n) =>
-      sections.has(n as Section),
-    );
+    const built = [
+      'canvas',
+      'canvas-big',
+      'timing',
+      'workbench',
+      'opening',
+      'advance',
+      'fanout',
+    ].some((n) => sections.has(n as Section));
     if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;
@@ -128,6 +136,8 @@ async function main() {
       results.opening = await openingBench(browser, app.dir, log);
     if (browser && sections.has('advance'))
       results.advance = await appAdvanceBench(browser, app.dir, log);
+    if (browser && sections.has('fanout'))
+      results.fanout = await appFanOutBench(browser, app.dir, log);
   } finally {
     await browser?.close();
     app.cleanup();

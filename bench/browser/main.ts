@@ -3,8 +3,12 @@ import { ResilientStore } from '../../runtime/store/resilientStore.ts';
 import { VirtualClock } from '../../runtime/supervisor/clock.ts';
 import { WebLocks } from '../../runtime/supervisor/locks.ts';
 import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
+import { RUN_SLICE_MS } from '../../runtime/supervisor/limits.ts';
+import { timeSlices } from '../../runtime/supervisor/timeSlices.ts';
 import { DEFAULT_KEEP_PASSES } from '../../web/runtime/journalRetention.ts';
+import type { Flow } from '../../shared/schema.ts';
 import { assertRunnable, loopFlow } from '../flows.ts';
+import { fanOut } from '../simulateCases.ts';
 import { T0 } from '../wakeflow.ts';
 import { callsPage } from './callsPage.ts';
 
@@ -165,15 +169,61 @@ async function advanceBench(days: number): Promise<AdvanceBenchResult> {
   };
 }
 
+export interface FanOutBenchResult {
+  branches: number;
+  status: string;
+  ms: number;
+  /** The longest task the page ran meanwhile (PerformanceObserver `longtask`), ms; 0 if none. */
+  longestTaskMs: number;
+  longTasks: number;
+}
+
+/**
+ * Issue 29.5: a process fanning out to `branches` branches into one join, started on real
+ * IndexedDB with the default bound on live branches, on this page's main thread (the app runs
+ * it in its worker): the time until it is done, and how long the runtime kept the page from
+ * drawing, as long tasks.
+ */
+async function fanOutBench(branches: number): Promise<FanOutBenchResult> {
+  const idb = await IdbStore.open(`bench-fanout-${Date.now()}`);
+  const store = new ResilientStore(idb);
+  // The pause between steps the app's worker gives its supervisor (web/runtime/workerRuntime.ts).
+  const supervisor = new Supervisor(store, new VirtualClock(T0), {
+    locks: new WebLocks(navigator.locks),
+    betweenSteps: timeSlices(RUN_SLICE_MS),
+  });
+  const flow = assertRunnable((fanOut(branches).scenario as { flows: Flow[] }).flows[0]!);
+  await store.putFlow(flow);
+  const tasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tasks.push(e.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  const start = performance.now();
+  const p = await supervisor.start(flow.id, { context: {} });
+  const ms = performance.now() - start;
+  await new Promise((r) => setTimeout(r, 50));
+  observer.disconnect();
+  idb.close();
+  return {
+    branches,
+    status: p.status,
+    ms,
+    longestTaskMs: tasks.length > 0 ? Math.max(...tasks) : 0,
+    longTasks: tasks.length,
+  };
+}
+
 declare global {
   interface Window {
     wakeflowBench: {
       wakeBench: typeof wakeBench;
       advanceBench: typeof advanceBench;
+      fanOutBench: typeof fanOutBench;
       calls: typeof callsPage;
     };
   }
 }
 
-window.wakeflowBench = { wakeBench, advanceBench, calls: callsPage };
+window.wakeflowBench = { wakeBench, advanceBench, fanOutBench, calls: callsPage };
 document.getElementById('status')!.textContent = 'ready';

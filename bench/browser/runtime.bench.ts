@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { stats, type Stats } from '../harness.ts';
-import type { AdvanceBenchResult, WakeBenchResult } from './main.ts';
+import type { AdvanceBenchResult, FanOutBenchResult, WakeBenchResult } from './main.ts';
 import { buildPage, serve, tempDir } from './serve.ts';
 
 /**
@@ -34,6 +34,8 @@ export interface BrowserRuntimeResult {
   full: WakeFigures;
   /** Seven days of a one-minute loop, advanced in one go (issue 17's long history). */
   advance?: AdvanceBenchResult;
+  /** A fan-out of 10,000 into one join, run to its end (issue 29.5). */
+  fanOut?: FanOutBenchResult;
 }
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -77,8 +79,10 @@ export async function browserRuntimeBench(
       const full = await wake(page, processes, 3, false);
       log('chromium: advancing a one-minute loop by seven days …');
       const advance = await page.evaluate(() => window.wakeflowBench.advanceBench(7));
+      log('chromium: a fan-out of 10,000 branches into one join …');
+      const fanOut = await page.evaluate(() => window.wakeflowBench.fanOutBench(10_000));
       await context.close();
-      return { small, full, advance };
+      return { small, full, advance, fanOut };
     } finally {
       await server.close();
     }

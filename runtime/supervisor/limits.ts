@@ -29,6 +29,12 @@ export const MAX_PROCESSES_PER_BATCH = 250;
 export const BATCH_SLICE_MS = 16;
 
 /**
+ * Real time a run holds the app's runtime worker at most before it lets queued messages in (its
+ * supervisor's `betweenSteps`, timeSlices.ts).
+ */
+export const RUN_SLICE_MS = 16;
+
+/**
  * How many times longer an advance's batch may run when the retention rule is applied to it in
  * memory (`keepPasses`): its journal then holds at most twice the passes kept per process.
  */

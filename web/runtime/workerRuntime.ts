@@ -22,6 +22,7 @@ import type {
 import { journalRetention } from './journalRetention.ts';
 import { startScheduler } from './scheduler.ts';
 import { timeSlices } from '../../runtime/supervisor/timeSlices.ts';
+import { RUN_SLICE_MS } from '../../runtime/supervisor/limits.ts';
 import { testFunctions } from './testFunctions.ts';
 import { ownTime, pagePacedTime } from './timeSource.ts';
 import { callOptionsFor } from './callOptions.ts';
@@ -33,8 +34,6 @@ import { pinStore } from '../calls/pinStore.ts';
 import { randomId } from './randomId.ts';
 import type { Checked } from '../calls/callSettingsRules.ts';
 
-/** Real time a run holds the worker at most before it lets queued messages in. */
-const RUN_SLICE_MS = 16;
 
 /** Journal entries the inspector reads at first; it asks for more a page at a time. */
 export const JOURNAL_PAGE = 200;
