@@ -34,7 +34,6 @@ import { pinStore } from '../calls/pinStore.ts';
 import { randomId } from './randomId.ts';
 import type { Checked } from '../calls/callSettingsRules.ts';
 
-
 /** Journal entries the inspector reads at first; it asks for more a page at a time. */
 export const JOURNAL_PAGE = 200;
 
