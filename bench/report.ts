@@ -141,6 +141,13 @@ export function goals(r: Results): Goal[] {
         met: p.wallMs.median < p.goalMs,
       });
     }
+    for (const b of r.simulate.beside ?? []) {
+      out.push({
+        goal: `flow simulate: ${b.name} within 1.2× a plain interpreter, in process`,
+        measured: `${times(b.ratio)} (${ms(b.engineMs.median)} against ${ms(b.plainMs.median)})`,
+        met: b.ratio <= 1.2,
+      });
+    }
   }
   if (r.browser) {
     const w = r.browser.full.wakesPerSec.median;
@@ -396,10 +403,16 @@ export function render(r: Results): string {
     for (const p of [r.simulate.startup, ...r.simulate.cases]) {
       rows.push([p.name, ms(p.goalMs), ms(p.wallMs.median), ms(p.cpuMs.median), num(p.load)]);
     }
+    const beside = [['case', 'simulate (median)', 'plain interpreter (median)', 'ratio']];
+    for (const b of r.simulate.beside ?? [])
+      beside.push([b.name, ms(b.engineMs.median), ms(b.plainMs.median), times(b.ratio)]);
     add(
       'simulate',
       `flow simulate, the whole command (${r.simulate.compiled ? 'compiled' : 'from the sources, through tsx'}; wall and CPU time)\n\n` +
-        table(rows),
+        table(rows) +
+        (beside.length > 1
+          ? `\n\nIn process, warm, beside a plain unpersisted interpreter of the same scenario (bench/plainInterpreter.ts)\n\n${table(beside)}`
+          : ''),
     );
   }
   if (r.history) {

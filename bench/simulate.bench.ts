@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { isFresh } from '../scripts/cliBundle.mjs';
 import { stats, type Stats } from './harness.ts';
-import { simulateCases, type SimulateReportLike } from './simulateCases.ts';
+import { simulate } from '../runtime/cli/simulate.ts';
+import { parseScenario } from '../runtime/report/scenario.ts';
+import { plainSimulate } from './plainInterpreter.ts';
+import { simulateCases, type SimulateCase, type SimulateReportLike } from './simulateCases.ts';
 
 /**
  * 7. `flow simulate` at scale (issue 17): the command as a user's CI runs it, `npm run -s flow`'s
@@ -31,6 +34,20 @@ export interface SimulateResult {
   /** `--help`: start-up and nothing else. */
   startup: SimulatePoint;
   cases: SimulatePoint[];
+  /**
+   * Issue 29.6: each case in this process, warm, through `simulate` (the command's own function,
+   * parsing left out) beside the bench's plain interpreter of the same scenario
+   * (plainInterpreter.ts), alternating, each checked by the case's figure.
+   */
+  beside?: PlainPoint[];
+}
+
+export interface PlainPoint {
+  name: string;
+  engineMs: Stats;
+  plainMs: Stats;
+  /** engine / plain, medians. */
+  ratio: number;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -109,8 +126,39 @@ export async function simulateBench(
         ),
       );
     }
-    return { compiled, startup, cases };
+    const beside: PlainPoint[] = [];
+    for (const c of simulateCases()) {
+      log(`simulate: ${c.name}, beside a plain interpreter …`);
+      beside.push(await besidePlain(c, runs));
+    }
+    return { compiled, startup, cases, beside };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One case through `simulate` and through the plain interpreter, a warm-up each, then `runs` of each, alternating. */
+async function besidePlain(c: SimulateCase, runs: number): Promise<PlainPoint> {
+  const parsed = parseScenario(JSON.stringify(c.scenario));
+  if (!parsed.ok) throw new Error(`simulate: ${c.name}: ${parsed.errors.join('; ')}`);
+  const engine: number[] = [];
+  const plain: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    let start = performance.now();
+    const report = await simulate(parsed.scenario);
+    const engineMs = performance.now() - start;
+    const problem = c.check(report as unknown as SimulateReportLike);
+    if (problem) throw new Error(`simulate: ${c.name}: ${problem}`);
+    start = performance.now();
+    const plainReport = await plainSimulate(c.scenario as Parameters<typeof plainSimulate>[0]);
+    const plainMs = performance.now() - start;
+    const plainProblem = c.check(plainReport);
+    if (plainProblem) throw new Error(`simulate: ${c.name}, plain interpreter: ${plainProblem}`);
+    if (i === 0) continue;
+    engine.push(engineMs);
+    plain.push(plainMs);
+  }
+  const engineMs = stats(engine);
+  const plainMs = stats(plain);
+  return { name: c.name, engineMs, plainMs, ratio: engineMs.median / plainMs.median };
 }
