@@ -129,7 +129,7 @@ export async function simulateBench(
     const beside: PlainPoint[] = [];
     for (const c of simulateCases()) {
       log(`simulate: ${c.name}, beside a plain interpreter …`);
-      beside.push(await besidePlain(c, runs));
+      beside.push(await besidePlain(c, Math.max(runs, 5)));
     }
     return { compiled, startup, cases, beside };
   } finally {
@@ -137,13 +137,18 @@ export async function simulateBench(
   }
 }
 
-/** One case through `simulate` and through the plain interpreter, a warm-up each, then `runs` of each, alternating. */
+/**
+ * One case through `simulate` and through the plain interpreter, alternating: three warm-ups
+ * each (one left both far from warm: the first timed runs of the short cases cost 4× the later
+ * ones), then `runs` of each.
+ */
 async function besidePlain(c: SimulateCase, runs: number): Promise<PlainPoint> {
+  const warmups = 3;
   const parsed = parseScenario(JSON.stringify(c.scenario));
   if (!parsed.ok) throw new Error(`simulate: ${c.name}: ${parsed.errors.join('; ')}`);
   const engine: number[] = [];
   const plain: number[] = [];
-  for (let i = 0; i <= runs; i++) {
+  for (let i = 0; i < warmups + runs; i++) {
     let start = performance.now();
     const report = await simulate(parsed.scenario);
     const engineMs = performance.now() - start;
@@ -154,7 +159,7 @@ async function besidePlain(c: SimulateCase, runs: number): Promise<PlainPoint> {
     const plainMs = performance.now() - start;
     const plainProblem = c.check(plainReport);
     if (plainProblem) throw new Error(`simulate: ${c.name}, plain interpreter: ${plainProblem}`);
-    if (i === 0) continue;
+    if (i < warmups) continue;
     engine.push(engineMs);
     plain.push(plainMs);
   }
