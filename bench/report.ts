@@ -5,6 +5,7 @@ import { RUNAWAY_CASE, type TimingResult } from './browser/timing.bench.ts';
 import type { WorkbenchResult } from './browser/workbench.bench.ts';
 import type { AppAdvanceResult } from './browser/appAdvance.bench.ts';
 import type { AppFanOutResult } from './browser/appFanOut.bench.ts';
+import type { MemoryResult } from './browser/memory.bench.ts';
 import type { BrowserRuntimeResult } from './browser/runtime.bench.ts';
 import type { BundleResult } from './bundle.ts';
 import type { EngineCase } from './engine.bench.ts';
@@ -46,6 +47,7 @@ export interface Results {
   opening?: OpeningResult;
   advance?: AppAdvanceResult;
   fanout?: AppFanOutResult;
+  memory?: MemoryResult;
   goals?: Goal[];
 }
 
@@ -76,6 +78,7 @@ export const num = (x: number) => {
 const ms = (x: number) => `${num(x)} ms`;
 const times = (x: number) => `${num(x)}×`;
 const kb = (bytes: number) => `${fmt(bytes / 1000, 1)} kB`;
+const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 2)} MB`;
 
 /** The goals of the benchmarks issue beside what was measured. */
 export function goals(r: Results): Goal[] {
@@ -203,6 +206,28 @@ export function goals(r: Results): Goal[] {
       measured: `${f.status} in ${ms(f.ms)}, longest task ${ms(f.longestTaskMs)} (${f.longTasks} over 50 ms)`,
       met: f.status === 'done' && f.longestTaskMs <= 100,
     });
+  }
+  if (r.memory) {
+    const m = r.memory;
+    const worker = m.many.workerHeap / m.few.workerHeap;
+    const page = m.many.pageHeap / m.few.pageHeap;
+    out.push(
+      {
+        goal: `the runtime worker's heap with ${fmt(m.many.processes)} processes asleep within 1.2× (+2 MB) of its heap with ${fmt(m.few.processes)}`,
+        measured: `${times(worker)} (${mb(m.many.workerHeap)} against ${mb(m.few.workerHeap)})`,
+        met: m.many.workerHeap <= 1.2 * m.few.workerHeap + 2 * 1024 * 1024,
+      },
+      {
+        goal: `the page's heap with ${fmt(m.many.processes)} processes asleep within 1.5× of its heap with ${fmt(m.few.processes)}`,
+        measured: `${times(page)} (${mb(m.many.pageHeap)} against ${mb(m.few.pageHeap)})`,
+        met: page <= 1.5,
+      },
+      {
+        goal: 'stored bytes per sleeping process under 3 kB',
+        measured: `${fmt(Math.round(m.usagePerProcess))} B as the browser counts them; ${fmt(m.recordBytes)} B of records and keys as JSON`,
+        met: m.usagePerProcess < 3000 && m.recordBytes < 3000,
+      },
+    );
   }
   if (r.canvas) {
     const p = r.canvas.pan.workMs.p95;
@@ -568,6 +593,18 @@ export function render(r: Results): string {
         table(rows),
     );
   }
+  if (r.memory) {
+    const m = r.memory;
+    const rows = [['processes asleep', "page's heap", "runtime workers' heap", 'stored (browser)']];
+    for (const p of [m.few, m.many])
+      rows.push([fmt(p.processes), mb(p.pageHeap), mb(p.workerHeap), mb(p.usage)]);
+    add(
+      'memory',
+      'Memory while processes sleep, in the app (production build, Chromium; heaps after a collection, through the DevTools protocol)\n\n' +
+        table(rows) +
+        `\n\n${fmt(Math.round(m.usagePerProcess))} B stored per process as the browser counts them; one process's records and index keys are ${fmt(m.recordBytes)} B as JSON`,
+    );
+  }
   // Numbered in one fixed order, whatever order they were measured in, so the README's
   // references ("section 4") hold from run to run.
   const numbered = REPORT_ORDER.filter((k) => parts.has(k)).map(
@@ -589,6 +626,7 @@ export const REPORT_ORDER = [
   'calls',
   'advance',
   'fanout',
+  'memory',
   'canvas',
   'canvas-big',
   'bundle',

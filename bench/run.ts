@@ -8,6 +8,7 @@ import { canvasBench, HUGE } from './browser/canvas.bench.ts';
 import { workbenchBench } from './browser/workbench.bench.ts';
 import { appAdvanceBench } from './browser/appAdvance.bench.ts';
 import { appFanOutBench } from './browser/appFanOut.bench.ts';
+import { memoryBench } from './browser/memory.bench.ts';
 import { launchChromium } from './browser/chromium.ts';
 import { openingBench } from './browser/opening.bench.ts';
 import { browserRuntimeBench } from './browser/runtime.bench.ts';
@@ -26,8 +27,8 @@ import { simulateBench } from './simulate.bench.ts';
  * standard output and the figures in bench/results.json. Progress goes to standard error.
  *
  * `npm run bench -- engine resume` runs only the sections named (engine, resume, history,
- * simulate, scale, bundle, browser, calls, canvas, canvas-big, timing, workbench, opening, advance, fanout;
- * the canvas sections, timing, workbench, opening, advance and fanout build the app as bundle does) and
+ * simulate, scale, bundle, browser, calls, canvas, canvas-big, timing, workbench, opening, advance, fanout,
+ * memory; the canvas sections, timing, workbench, opening, advance, fanout and memory build the app as bundle does) and
  * prints them without touching results.json, which always holds a full run. With `--merge`,
  * the sections named are written into results.json over that full run's (its goals recomputed,
  * and the merge named in its meta with its own date, commit and load), so that a section added
@@ -50,6 +51,7 @@ const SECTIONS = [
   'opening',
   'advance',
   'fanout',
+  'memory',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -112,6 +114,7 @@ async function main() {
       'opening',
       'advance',
       'fanout',
+      'memory',
     ].some((n) => sections.has(n as Section));
     if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
@@ -138,6 +141,8 @@ async function main() {
       results.advance = await appAdvanceBench(browser, app.dir, log);
     if (browser && sections.has('fanout'))
       results.fanout = await appFanOutBench(browser, app.dir, log);
+    if (browser && sections.has('memory'))
+      results.memory = await memoryBench(browser, app.dir, log);
   } finally {
     await browser?.close();
     app.cleanup();

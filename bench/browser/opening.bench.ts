@@ -2,10 +2,7 @@ import { loadavg } from 'node:os';
 import type { Browser } from '@playwright/test';
 import { InspectorPage } from '../../e2e/fixtures/inspectorPage.ts';
 import { chain, end, flow, start, wait, work } from '../../shared/fixtures/flows.ts';
-import { MemoryStore } from '../../runtime/store/memoryStore.ts';
-import { CONTEXT, FLOW, PROCESS, stamp } from '../../runtime/store/restore.ts';
-import { VirtualClock } from '../../runtime/supervisor/clock.ts';
-import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
+import { sleepingRecords, writeRecords } from './seedProcesses.ts';
 import { serve } from './serve.ts';
 
 /**
@@ -47,29 +44,6 @@ const sleeper = flow({
   edges: chain('start', 'w', 'note', 'end'),
 });
 
-/** `processes` copies of a process asleep on `sleeper`, due a minute ago, as the store keeps them. */
-async function records(processes: number) {
-  const store = new MemoryStore();
-  await store.putFlow(sleeper);
-  const supervisor = new Supervisor(store, new VirtualClock(Date.now() - 2 * 60_000));
-  const like = await supervisor.start(sleeper.id, { id: 'like', context: {} });
-  return {
-    flow: stamp(FLOW, sleeper),
-    contexts: Array.from({ length: processes }, (_, i) =>
-      stamp(CONTEXT, { id: `bench-c${i}`, version: 0, value: {} }),
-    ),
-    processes: Array.from({ length: processes }, (_, i) =>
-      stamp(PROCESS, {
-        ...like,
-        id: `bench-p${i}`,
-        contextId: `bench-c${i}`,
-        created: 1_000_000 + i,
-        waitsFor: [],
-      }),
-    ),
-  };
-}
-
 export async function openingBench(
   browser: Browser,
   appDir: string,
@@ -108,25 +82,11 @@ async function openOnce(
     const first = await context.newPage();
     first.setDefaultTimeout(120_000);
     await new InspectorPage(first).goto();
-    const data = await records(processes);
-    await first.evaluate(
-      async ({ db: name, data: d }) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const r = indexedDB.open(name);
-          r.onsuccess = () => resolve(r.result);
-          r.onerror = () => reject(r.error);
-        });
-        const tx = db.transaction(['flows', 'contexts', 'processes'], 'readwrite');
-        tx.objectStore('flows').put(d.flow);
-        for (const c of d.contexts) tx.objectStore('contexts').put(c);
-        for (const p of d.processes) tx.objectStore('processes').put(p);
-        await new Promise((resolve, reject) => {
-          tx.oncomplete = resolve;
-          tx.onerror = () => reject(tx.error);
-        });
-        db.close();
-      },
-      { db: DB, data },
+    // Asleep on a PT1M timer since two minutes ago: due a minute ago.
+    await writeRecords(
+      first,
+      DB,
+      await sleepingRecords(sleeper, processes, Date.now() - 2 * 60_000),
     );
     await first.close();
     log(`opening: ${processes.toLocaleString('en')} due processes written; opening the app`);
