@@ -35,6 +35,17 @@ import { simulateBench } from './simulate.bench.ts';
  * since can be measured on its own without a full run.
  */
 
+/** The sections that open the built app: one build (the bundle section's) serves them all. */
+const BUILT = [
+  'canvas',
+  'canvas-big',
+  'timing',
+  'workbench',
+  'opening',
+  'advance',
+  'fanout',
+  'memory',
+] as const;
 const SECTIONS = [
   'engine',
   'resume',
@@ -44,14 +55,7 @@ const SECTIONS = [
   'bundle',
   'browser',
   'calls',
-  'canvas',
-  'canvas-big',
-  'timing',
-  'workbench',
-  'opening',
-  'advance',
-  'fanout',
-  'memory',
+  ...BUILT,
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -106,16 +110,7 @@ async function main() {
   const app = tempDir('app');
   let browser: Browser | undefined;
   try {
-    const built = [
-      'canvas',
-      'canvas-big',
-      'timing',
-      'workbench',
-      'opening',
-      'advance',
-      'fanout',
-      'memory',
-    ].some((n) => sections.has(n as Section));
+    const built = BUILT.some((n) => sections.has(n));
     if (sections.has('bundle') || built) {
       const bundle = await bundleBench(app.dir, log);
       if (sections.has('bundle')) results.bundle = bundle;

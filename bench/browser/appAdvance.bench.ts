@@ -1,7 +1,6 @@
 import type { Browser } from '@playwright/test';
-import { InspectorPage } from '../../e2e/fixtures/inspectorPage.ts';
 import { loopFlow } from '../flows.ts';
-import { serve } from './serve.ts';
+import { openApp } from './appPage.ts';
 
 /**
  * 7. Issue 17's long history in the app (production build, Chromium, real IndexedDB): a
@@ -18,8 +17,6 @@ export interface AppAdvanceResult {
   /** Tasks over 50 ms on the page during the advance. */
   longTasks: number;
 }
-
-const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
 
 /** The bench's loop with a one-minute timer and a name the start form lists. */
 function minuteLoop() {
@@ -40,14 +37,8 @@ export async function appAdvanceBench(
   log: (line: string) => void,
   days = 7,
 ): Promise<AppAdvanceResult> {
-  const server = await serve(appDir);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const { page, app, close } = await openApp(browser, appDir);
   try {
-    const page = await context.newPage();
-    page.setDefaultTimeout(10 * 60_000);
-    await page.addInitScript({ content: NAME_SHIM });
-    const app = new InspectorPage(page);
-    await app.goto(server.url);
     await app.importFlows('minute.flow.json', minuteLoop());
     await app.useVirtualTime();
     const id = await app.start('Minute loop', { value: { count: 0 } });
@@ -92,7 +83,6 @@ export async function appAdvanceBench(
       longTasks: tasks.length,
     };
   } finally {
-    await context.close();
-    await server.close();
+    await close();
   }
 }

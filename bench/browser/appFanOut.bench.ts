@@ -1,8 +1,7 @@
 import { expect, type Browser } from '@playwright/test';
-import { InspectorPage } from '../../e2e/fixtures/inspectorPage.ts';
 import type { Flow, FlowNode } from '../../shared/schema.ts';
 import { fanOut } from '../simulateCases.ts';
-import { serve } from './serve.ts';
+import { openApp } from './appPage.ts';
 
 /**
  * Issue 29.5 in the app (production build, Chromium, real IndexedDB): a process fanning out to
@@ -19,8 +18,6 @@ export interface AppFanOutResult {
   longTasks: number;
   status: string;
 }
-
-const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
 
 /** simulateCases' fan-out, on a grid so the canvas lays nothing out, named for the start form. */
 function wideFlow(branches: number): Flow {
@@ -41,14 +38,8 @@ export async function appFanOutBench(
   log: (line: string) => void,
   branches = 10_000,
 ): Promise<AppFanOutResult> {
-  const server = await serve(appDir);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const { page, app, close } = await openApp(browser, appDir);
   try {
-    const page = await context.newPage();
-    page.setDefaultTimeout(10 * 60_000);
-    await page.addInitScript({ content: NAME_SHIM });
-    const app = new InspectorPage(page);
-    await app.goto(server.url);
     log(`app: importing a fan-out of ${branches.toLocaleString('en')} …`);
     const t0 = Date.now();
     await page.getByLabel('Flow file to import').setInputFiles({
@@ -116,7 +107,6 @@ export async function appFanOutBench(
       status,
     };
   } finally {
-    await context.close();
-    await server.close();
+    await close();
   }
 }

@@ -1,10 +1,9 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { InspectorPage } from '../../e2e/fixtures/inspectorPage.ts';
 import { chain, end, flow, start, wait, work } from '../../shared/fixtures/flows.ts';
 import { MemoryStore } from '../../runtime/store/memoryStore.ts';
 import { VirtualClock } from '../../runtime/supervisor/clock.ts';
 import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
-import { sleepingRecords, writeRecords } from './seedProcesses.ts';
+import { seedWorkspace, sleepingRecords } from './seedProcesses.ts';
 import { serve } from './serve.ts';
 
 /**
@@ -36,7 +35,6 @@ export interface MemoryResult {
   recordBytes: number;
 }
 
-const DB = 'wakeflow-workspace';
 const SETTLE_MS = 3000;
 
 const sleeper = flow({
@@ -120,11 +118,7 @@ async function measureWith(
     viewport: { width: 1400, height: 900 },
   });
   try {
-    const first = await context.newPage();
-    first.setDefaultTimeout(120_000);
-    await new InspectorPage(first).goto();
-    await writeRecords(first, DB, await sleepingRecords(sleeper, processes, Date.now()));
-    await first.close();
+    await seedWorkspace(context, await sleepingRecords(sleeper, processes, Date.now()));
     log(`memory: ${processes.toLocaleString('en')} sleeping processes written; opening the app`);
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);

@@ -1,8 +1,7 @@
 import { loadavg } from 'node:os';
 import type { Browser } from '@playwright/test';
-import { InspectorPage } from '../../e2e/fixtures/inspectorPage.ts';
 import { chain, end, flow, start, wait, work } from '../../shared/fixtures/flows.ts';
-import { sleepingRecords, writeRecords } from './seedProcesses.ts';
+import { seedWorkspace, sleepingRecords, WORKSPACE_DB as DB } from './seedProcesses.ts';
 import { serve } from './serve.ts';
 
 /**
@@ -35,7 +34,6 @@ export interface OpeningResult {
 }
 
 const WINDOW_MS = 20_000;
-const DB = 'wakeflow-workspace';
 
 const sleeper = flow({
   id: 'bench-sleeper',
@@ -79,16 +77,11 @@ async function openOnce(
     viewport: { width: 1400, height: 900 },
   });
   try {
-    const first = await context.newPage();
-    first.setDefaultTimeout(120_000);
-    await new InspectorPage(first).goto();
     // Asleep on a PT1M timer since two minutes ago: due a minute ago.
-    await writeRecords(
-      first,
-      DB,
+    await seedWorkspace(
+      context,
       await sleepingRecords(sleeper, processes, Date.now() - 2 * 60_000),
     );
-    await first.close();
     log(`opening: ${processes.toLocaleString('en')} due processes written; opening the app`);
 
     const page = await context.newPage();

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { InspectorPage } from '../../e2e/fixtures/inspectorPage.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { MemoryStore } from '../../runtime/store/memoryStore.ts';
 import { CONTEXT, FLOW, PROCESS, stamp } from '../../runtime/store/restore.ts';
@@ -33,12 +34,20 @@ export async function sleepingRecords(flow: Flow, processes: number, startedAt: 
   };
 }
 
-/** Writes what `sleepingRecords` made into the database `db` of the page's origin. */
-export async function writeRecords(
-  page: Page,
-  db: string,
+/** The app's workspace database, as the app names it. */
+export const WORKSPACE_DB = 'wakeflow-workspace';
+
+/**
+ * Writes what `sleepingRecords` made into the workspace of the context's origin (its `baseURL`):
+ * the app is opened once first, so that it creates its database, and closed again.
+ */
+export async function seedWorkspace(
+  context: BrowserContext,
   data: Awaited<ReturnType<typeof sleepingRecords>>,
 ): Promise<void> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  await new InspectorPage(page).goto();
   await page.evaluate(
     async ({ db: name, data: d }) => {
       const database = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -56,6 +65,7 @@ export async function writeRecords(
       });
       database.close();
     },
-    { db, data },
+    { db: WORKSPACE_DB, data },
   );
+  await page.close();
 }

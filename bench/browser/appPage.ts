@@ -1,0 +1,33 @@
+import type { Browser, Page } from '@playwright/test';
+import { InspectorPage } from '../../e2e/fixtures/inspectorPage.ts';
+import { serve } from './serve.ts';
+
+/** tsx names the functions it compiles (`__name`); a page given one of them needs the helper. */
+const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
+
+/**
+ * The built app served and opened in a page of its own at 1280×720, as the app benches use it;
+ * `close` ends the page's context and the server.
+ */
+export async function openApp(
+  browser: Browser,
+  appDir: string,
+): Promise<{ page: Page; app: InspectorPage; close: () => Promise<void> }> {
+  const server = await serve(appDir);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const close = async () => {
+    await context.close();
+    await server.close();
+  };
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(10 * 60_000);
+    await page.addInitScript({ content: NAME_SHIM });
+    const app = new InspectorPage(page);
+    await app.goto(server.url);
+    return { page, app, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
