@@ -1,8 +1,9 @@
 import { expressionAst, expressionProblem, visitAst } from './expressionSyntax.ts';
 import { quote } from './quote.ts';
 
-/** What a secret's name may be: letters, digits, `_`, `.` and `-` (docs/format.md#calls). */
-export const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+import { SECRET_NAME } from './secretName.ts';
+
+export { SECRET_NAME };
 
 /** The placeholder a secret stands as in a recorded request: the sender puts the value there. */
 export const secretPlaceholder = (name: string): string => `{{secret:${name}}}`;

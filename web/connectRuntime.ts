@@ -3,15 +3,21 @@ import { refreshInspection } from './inspector/inspectorState.ts';
 import { followRuntime, refreshFlows, refreshList } from './state/runtimeState.ts';
 import { changeBatches } from './runtime/changeBatches.ts';
 import { createRuntime } from './runtime/createRuntime.ts';
-import { createRemoteRuntime } from './runtime/remoteRuntime.ts';
 import { readServerChoice, type ServerChoice } from './runtime/serverChoice.ts';
 import { testHooksOf } from './runtime/testHooks.ts';
 import { followDeletion } from './workspace/workspaceDeletion.ts';
 import type { WorkbenchParts } from './shell/WorkbenchProvider.tsx';
 
+/**
+ * The server's runtime, loaded when a server is chosen: it holds the server's input checks (the
+ * zod schemas of flows, with their pattern and expression parsers), which a workbench on this
+ * browser never needs on its first screen.
+ */
+export const loadRemoteRuntime = () => import('./runtime/remoteRuntime.ts');
+
 /** A server's runtime, once it answered; else why it cannot be used, and the way back. */
 async function openRemote(server: ServerChoice) {
-  const runtime = createRemoteRuntime(server);
+  const runtime = (await loadRemoteRuntime()).createRemoteRuntime(server);
   try {
     await runtime.check();
   } catch (e) {

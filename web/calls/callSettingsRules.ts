@@ -1,4 +1,4 @@
-import { SECRET_NAME } from '../../shared/secretRefs.ts';
+import { SECRET_NAME } from '../../shared/secretName.ts';
 
 /** Origins a workspace may allow: enough for every service a flow calls, not a dump of a list. */
 export const MAX_ORIGINS = 200;

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useDesigner } from '../designer/designerStore.ts';
-import { createRemoteRuntime } from '../runtime/remoteRuntime.ts';
+import { loadRemoteRuntime } from '../connectRuntime.ts';
 import {
   checkIngressUrl,
   clearServerChoice,
@@ -127,7 +127,16 @@ function ConnectDialog({
     };
     setBusy(true);
     setError(undefined);
-    const runtime = createRemoteRuntime(choice);
+    let runtime: ReturnType<Awaited<ReturnType<typeof loadRemoteRuntime>>['createRemoteRuntime']>;
+    try {
+      runtime = (await loadRemoteRuntime()).createRemoteRuntime(choice);
+    } catch (e) {
+      setError(
+        `the workbench could not load its server connection (${(e as Error).message}); reload the page and try again`,
+      );
+      setBusy(false);
+      return;
+    }
     try {
       await runtime.check();
     } catch (e) {

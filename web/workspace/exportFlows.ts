@@ -1,4 +1,4 @@
-import { schemaUrl } from '../../shared/jsonSchemas.ts';
+import { schemaUrl } from '../../shared/schemaUrl.ts';
 import type { Pin } from '../../shared/pins.ts';
 import type { Flow } from '../../shared/schema.ts';
 
