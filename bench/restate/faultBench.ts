@@ -1,9 +1,11 @@
 // `npm run bench:restate`: the workbench attached to a server holding 10,000 processes
-// (workbenchBench.ts), then the fault runs at full size, 100 processes in 10 shared contexts on
+// (workbenchBench.ts), wakeflow's sleep loop beside a hand-written object's (sleepLoopBench.ts),
+// then the fault runs at full size, 100 processes in 10 shared contexts on
 // 1 s timers, each context looping to a total of 30, and a table of what was found. Not part of
 // npm test (it takes minutes); the tests run the same faults smaller.
 import { cpus, loadavg } from 'node:os';
 import { clusterNodeKilled, endpointKilled, serverKilled } from './faultRuns.ts';
+import { sleepLoop } from './sleepLoopBench.ts';
 import { workbenchAtScale } from './workbenchBench.ts';
 
 const runs = {
@@ -31,6 +33,28 @@ console.log(
 );
 console.log(
   `| scroll the table by wheel (${w.scroll.windowsAsked} windows asked, the largest ${w.scroll.largestWindow} rows; ${w.scroll.rowsDrawn} rows drawn) | frame ${w.scroll.frameMs.median} ms | frame ${w.scroll.frameMs.p95} ms (p95), longest ${w.scroll.frameMs.longest} ms | 60 fps (16.7 ms) |`,
+);
+console.log('');
+
+const loop = await sleepLoop(
+  Number(process.env.BENCH_LOOP_PROCESSES ?? 500),
+  Number(process.env.BENCH_LOOP_PASSES ?? 10),
+);
+const { wakeflow: wf, handWritten: hw } = loop;
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+console.log(
+  `A PT1S sleep loop, ${wf.processes} processes × ${wf.passes} passes, beside a hand-written Virtual Object doing the same loop with the same SDK (goal: within 2× of its throughput, p99 lateness under 250 ms):`,
+);
+console.log('| figure | wakeflow | hand-written object | ratio |');
+console.log('| --- | --- | --- | --- |');
+console.log(
+  `| processes started per second | ${wf.startsPerSecond} | ${hw.startsPerSecond} | ${ratio(hw.startsPerSecond, wf.startsPerSecond)}× slower |`,
+);
+console.log(
+  `| wakes per second | ${wf.wakesPerSecond} | ${hw.wakesPerSecond} | ${ratio(hw.wakesPerSecond, wf.wakesPerSecond)}× slower |`,
+);
+console.log(
+  `| timer lateness, median / p99 / worst | ${wf.lateMs.median} / ${wf.lateMs.p99} / ${wf.lateMs.max} ms | ${hw.lateMs.median} / ${hw.lateMs.p99} / ${hw.lateMs.max} ms | |`,
 );
 console.log('');
 console.log(

@@ -1,0 +1,241 @@
+// Issue 29.7: wakeflow on Restate beside a minimal hand-written Virtual Object doing the same
+// sleep loop with the same SDK, on one local server, in the same run. Each runs PROCESSES
+// processes of a loop that sleeps PT1S PASSES times (wakeflow: a flow of a work node and a PT1S
+// continue-after, on its own context; the object: a start that sends itself a `tick` one second
+// later, each tick sending the next). Figures: processes started per second (32 clients at
+// once), wakes per second from the first start until every process is done, and the lateness of
+// each timer (when the wake ran against when it was due), its p99. Part of `npm run bench:restate`.
+import type { Http2Server } from 'node:http2';
+import { createServer } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import * as restate from '@restatedev/restate-sdk';
+import { registerEndpoint, serveEndpoint } from '../../runtime/restate/endpoint.ts';
+import { IngressClient } from '../../runtime/restate/ingressClient.ts';
+import { removeDataDir, startRestateNode } from '../../scripts/restateServer.ts';
+
+export interface LoopFigures {
+  processes: number;
+  passes: number;
+  startsPerSecond: number;
+  wakesPerSecond: number;
+  /** How late a timer's wake ran, ms: median, p99 and the worst. */
+  lateMs: { median: number; p99: number; max: number };
+}
+
+export interface SleepLoopResult {
+  wakeflow: LoopFigures;
+  handWritten: LoopFigures;
+}
+
+const NAME = 'benchSleeper';
+const SELF = { name: NAME } as restate.VirtualObjectDefinition<
+  typeof NAME,
+  { tick: (ctx: restate.ObjectContext) => Promise<void> }
+>;
+
+/** The peer: what a Restate user writes for a loop that sleeps a second at a time. */
+const handWritten = restate.object({
+  name: NAME,
+  handlers: {
+    start: async (ctx: restate.ObjectContext, input: { passes: number }) => {
+      const now = await ctx.date.now();
+      ctx.set('passes', input.passes);
+      ctx.set('count', 0);
+      ctx.set('due', now + 1000);
+      ctx.set('late', []);
+      ctx.objectSendClient(SELF, ctx.key).tick(restate.rpc.sendOpts({ delay: 1000 }));
+    },
+    tick: async (ctx: restate.ObjectContext) => {
+      const now = await ctx.date.now();
+      const late = (await ctx.get<number[]>('late')) ?? [];
+      late.push(now - ((await ctx.get<number>('due')) ?? now));
+      ctx.set('late', late);
+      const count = ((await ctx.get<number>('count')) ?? 0) + 1;
+      ctx.set('count', count);
+      if (count < ((await ctx.get<number>('passes')) ?? 0)) {
+        ctx.set('due', now + 1000);
+        ctx.objectSendClient(SELF, ctx.key).tick(restate.rpc.sendOpts({ delay: 1000 }));
+      } else ctx.set('done', true);
+    },
+    report: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext) => ({
+      done: (await ctx.get<boolean>('done')) ?? false,
+      late: (await ctx.get<number[]>('late')) ?? [],
+    })),
+  },
+});
+
+/** The loop as a flow: a pass adds one and sleeps a second, until `passes` are done. */
+const loopFlow = (id: string, passes: number) => ({
+  format: 'flow/1',
+  id,
+  nodes: [
+    { id: 'start', kind: 'start' },
+    { id: 'inc', kind: 'work', set: { n: 'n + 1' } },
+    { id: 'sleep', kind: 'continue-after', on: [{ id: 't', timer: 'PT1S' }] },
+    { id: 'done', kind: 'end' },
+  ],
+  edges: [
+    { id: 'e1', from: 'start', to: 'inc' },
+    { id: 'e2', from: 'inc', to: 'sleep' },
+    { id: 'e3', from: 'sleep', to: 'inc', when: `n < ${passes}` },
+    { id: 'e4', from: 'sleep', to: 'done', when: `n >= ${passes}` },
+  ],
+});
+
+async function serveHandWritten(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Http2Server = createServer(restate.endpoint().bind(handWritten).http2Handler());
+  const sessions = new Set<import('node:http2').ServerHttp2Session>();
+  server.on('session', (s) => {
+    sessions.add(s);
+    s.on('close', () => sessions.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sessions) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function inParallel<T>(items: T[], lanes: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+const quantile = (xs: number[], q: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+async function until(done: () => Promise<boolean>, deadline: number, what: string) {
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`sleep loop: ${what} not done in time`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function figures(
+  processes: number,
+  passes: number,
+  startSeconds: number,
+  allSeconds: number,
+  late: number[],
+): LoopFigures {
+  return {
+    processes,
+    passes,
+    startsPerSecond: Math.round(processes / startSeconds),
+    wakesPerSecond: Math.round((processes * passes) / allSeconds),
+    lateMs: { median: quantile(late, 0.5), p99: quantile(late, 0.99), max: quantile(late, 1) },
+  };
+}
+
+async function runWakeflow(ingress: string, prefix: string, processes: number, passes: number) {
+  const api = new IngressClient(ingress);
+  const flow = `${prefix}loop`;
+  const deployed = await api.deploy(JSON.stringify(loopFlow(flow, passes)));
+  if (!deployed.ok) throw new Error(deployed.error);
+  const ids = Array.from({ length: processes }, (_, i) => `${prefix}w${i}`);
+  const t0 = performance.now();
+  await inParallel(ids, 32, async (id) => {
+    const started = await api.start(id, { flow, context: { n: 0 } });
+    if (!started.ok) throw new Error(`${id}: ${started.error}`);
+  });
+  const startSeconds = (performance.now() - t0) / 1000;
+  let pending = [...ids];
+  await until(
+    async () => {
+      const still: string[] = [];
+      await inParallel(pending, 16, async (id) => {
+        const rest = await api.rest(id);
+        if (!rest.ok || rest.value?.status !== 'done') still.push(id);
+      });
+      pending = still;
+      return pending.length === 0;
+    },
+    Date.now() + 15 * 60_000,
+    'wakeflow',
+  );
+  const allSeconds = (performance.now() - t0) / 1000;
+  // Each wake against its wait's due time: the `woke` entry's time, the `waited` one's plus 1 s.
+  const late: number[] = [];
+  await inParallel(ids, 16, async (id) => {
+    const journal = await api.journal(id);
+    if (!journal.ok) throw new Error(`${id}: ${journal.error}`);
+    let waitedAt: number | undefined;
+    for (const e of journal.value as { type: string; at: number }[]) {
+      if (e.type === 'waited') waitedAt = e.at;
+      if (e.type === 'woke' && waitedAt !== undefined) late.push(e.at - (waitedAt + 1000));
+    }
+  });
+  return figures(processes, passes, startSeconds, allSeconds, late);
+}
+
+async function runHandWritten(ingress: string, prefix: string, processes: number, passes: number) {
+  const call = async (key: string, handler: string, body?: unknown) => {
+    const r = await fetch(`${ingress}/${NAME}/${key}/${handler}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? null),
+    });
+    if (!r.ok) throw new Error(`${NAME}/${key}/${handler}: ${r.status} ${await r.text()}`);
+    // A handler that returns nothing answers with an empty body.
+    const text = await r.text();
+    return text === '' ? null : (JSON.parse(text) as unknown);
+  };
+  const keys = Array.from({ length: processes }, (_, i) => `${prefix}h${i}`);
+  const t0 = performance.now();
+  await inParallel(keys, 32, async (key) => void (await call(key, 'start', { passes })));
+  const startSeconds = (performance.now() - t0) / 1000;
+  const reports = new Map<string, { done: boolean; late: number[] }>();
+  await until(
+    async () => {
+      await inParallel(
+        keys.filter((k) => !reports.get(k)?.done),
+        16,
+        async (key) => void reports.set(key, (await call(key, 'report')) as never),
+      );
+      return keys.every((k) => reports.get(k)?.done);
+    },
+    Date.now() + 15 * 60_000,
+    'the hand-written object',
+  );
+  const allSeconds = (performance.now() - t0) / 1000;
+  const late = [...reports.values()].flatMap((r) => r.late);
+  return figures(processes, passes, startSeconds, allSeconds, late);
+}
+
+export async function sleepLoop(processes: number, passes: number): Promise<SleepLoopResult> {
+  const node = await startRestateNode();
+  const endpoint = await serveEndpoint(0);
+  const peer = await serveHandWritten();
+  try {
+    await registerEndpoint(node.adminUrl, endpoint.url);
+    // The peer's own deployment: registerEndpoint guards wakeflow's services, not others.
+    const registered = await fetch(new URL('/deployments', node.adminUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uri: peer.url }),
+    });
+    if (!registered.ok) throw new Error(`the peer was not registered: ${await registered.text()}`);
+    const prefix = `loop${Date.now().toString(36)}-`;
+    // The peer first, then wakeflow: each alone on the server while it runs.
+    const handWrittenFigures = await runHandWritten(node.ingressUrl, prefix, processes, passes);
+    const wakeflow = await runWakeflow(node.ingressUrl, prefix, processes, passes);
+    return { wakeflow, handWritten: handWrittenFigures };
+  } finally {
+    await peer.close();
+    await endpoint.close();
+    await node.stop();
+    removeDataDir(node.baseDir);
+  }
+}
