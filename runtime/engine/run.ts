@@ -275,6 +275,13 @@ export class Run {
     });
   }
 
+  /** Queues a ready token; the list stays known to be in order while each comes after the last. */
+  private queue(ready: Token[], token: Token): void {
+    const last = ready[ready.length - 1];
+    if (last !== undefined && last.seq > token.seq) orderedLists.delete(ready);
+    this.append(ready, token);
+  }
+
   private removeAt<T>(list: T[], index: number): void {
     const removed = list.splice(index, 1);
     this.listUndo?.push(() => void list.splice(index, 0, ...removed));
@@ -346,7 +353,11 @@ export class Run {
     let scope: Scope;
     // A process without running sub-flows (most steps) needs no walk over scopes.
     if (this.root.data.children.length === 0) {
-      for (const t of this.root.data.ready) if (!token || t.seq < token.seq) token = t;
+      const ready = this.root.data.ready;
+      // Tokens are queued in the order of their numbers, so the first is the earliest; a list
+      // not known to be in order (a snapshot written by hand) is looked through.
+      if (inOrder(ready)) token = ready[0];
+      else for (const t of ready) if (!token || t.seq < token.seq) token = t;
       scope = this.root;
     } else {
       // Walked over the snapshot alone, and a scope made only for the one that holds the token:
@@ -625,7 +636,7 @@ export class Run {
     if (scope.data.joins.length === 0) {
       // Nothing to decide (most steps): the arrivals are queued, with no list made for joins.
       for (const t of arrivals)
-        this.append(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+        this.queue(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
       this.collect(scope);
       return;
     }
@@ -677,9 +688,9 @@ export class Run {
       }
     }
     for (const t of joinTokens)
-      this.append(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+      this.queue(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
     for (const t of arrivals)
-      this.append(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+      this.queue(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
     this.collect(scope);
   }
 
@@ -862,6 +873,20 @@ function earliestReady(scope: ScopeSnapshot): { token: Token; chain: Child[] } |
 
 /** A scope's lists, which ending a scope empties. */
 const SCOPE_LISTS = ['ready', 'waits', 'joins', 'ran', 'children'] as const;
+
+/**
+ * Ready lists known to be in the order of their tokens' numbers. A list is looked through once
+ * (one copied for a step, one read from the store); taking tokens out keeps the order, and
+ * `queue` forgets a list a token would put out of order.
+ */
+const orderedLists = new WeakSet<readonly Token[]>();
+
+function inOrder(ready: readonly Token[]): boolean {
+  if (orderedLists.has(ready)) return true;
+  for (let i = 1; i < ready.length; i++) if (ready[i - 1]!.seq > ready[i]!.seq) return false;
+  orderedLists.add(ready);
+  return true;
+}
 
 /**
  * The first fact of each run of facts of one join and generation, per list of facts, as far as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chain, end, flow, start, wait, work } from '../../shared/fixtures/flows.ts';
+import { chain, edge, end, fanout, flow, start, wait, work } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { EngineEnv } from './run.ts';
 import { fire, fireNow, startSnapshot, step, stepNow } from './step.ts';
@@ -40,5 +40,38 @@ describe('an act that needed no awaiting is handed back as a value (stepNow, fir
     const now = stepNow(first.snapshot, {}, env);
     expect(now).toBeInstanceOf(Promise);
     expect(await now).toEqual(await step(first.snapshot, {}, env));
+  });
+});
+
+describe('the next token is the one that became ready first', () => {
+  // A split into three work nodes: their tokens are queued a, b, c, numbered in that order.
+  const f = flow({
+    nodes: [start(), fanout('split'), work('a', {}), work('b', {}), work('c', {}), end()],
+    edges: [...chain('start', 'split'), edge('split', 'a'), edge('split', 'b'), edge('split', 'c')],
+  });
+  const env = envOf(f);
+  const ranIn = (journal: { type: string; node?: string }[]) =>
+    journal.filter((e) => e.type === 'ran').map((e) => e.node);
+
+  it('rule: queued in order, the first queued runs first', async () => {
+    let s = startSnapshot(f);
+    for (let i = 0; i < 2; i++) s = (await step(s, {}, env)).snapshot;
+    expect(s.scope.ready.map((t) => t.node)).toEqual(['a', 'b', 'c']);
+    expect(ranIn((await step(s, {}, env)).journal)).toEqual(['a']);
+  });
+
+  it('rule: a ready list out of order (a snapshot written by hand) still runs the lowest number first', async () => {
+    let s = startSnapshot(f);
+    for (let i = 0; i < 2; i++) s = (await step(s, {}, env)).snapshot;
+    const reversed = { ...s, scope: { ...s.scope, ready: [...s.scope.ready].reverse() } };
+    expect(reversed.scope.ready.map((t) => t.node)).toEqual(['c', 'b', 'a']);
+    const order: (string | undefined)[] = [];
+    let next = reversed;
+    for (let i = 0; i < 3; i++) {
+      const r = await step(next, {}, env, i > 0);
+      order.push(...ranIn(r.journal));
+      next = r.snapshot;
+    }
+    expect(order).toEqual(['a', 'b', 'c']);
   });
 });
