@@ -738,10 +738,9 @@ export class Run {
     if (joins.length !== d.joins.length) this.replace(d, 'joins', joins);
     // Whether a fact is still needed depends on its join and generation only, and the facts of
     // one join and generation (one per named node that ran) lie side by side: one look at what
-    // is live answers for the run of them, not one per fact (a join naming 1,000 branches).
-    // Nearly every step drops no fact: asked of the first fact of each run (groupHeads), what
-    // is live says so at a cost that follows the runs, not the facts (a join naming 10,000
-    // branches holds a fact per branch that ran). Only when a run is dropped are the facts walked.
+    // is live answers for the run of them. Nearly every step drops none, which the first fact
+    // of each run (groupHeads) tells at a cost that follows the runs, not the facts (a join
+    // naming 10,000 branches holds a fact per branch that ran); only then are the facts walked.
     const facts = d.ran;
     let dropsSome = false;
     for (const head of groupHeads(facts)) {
