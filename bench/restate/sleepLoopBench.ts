@@ -1,10 +1,11 @@
 // Issue 29.7: wakeflow on Restate beside a minimal hand-written Virtual Object doing the same
-// sleep loop with the same SDK, on one local server, in the same run. Each runs PROCESSES
-// processes of a loop that sleeps PT1S PASSES times (wakeflow: a flow of a work node and a PT1S
-// continue-after, on its own context; the object: a start that sends itself a `tick` one second
-// later, each tick sending the next). Figures: processes started per second (32 clients at
-// once), wakes per second from the first start until every process is done, and the lateness of
-// each timer (when the wake ran against when it was due), its p99. Part of `npm run bench:restate`.
+// sleep loop with the same SDK, on one local server, in the same run. Each runs `processes`
+// processes of a loop that sleeps PT1S `passes` times (wakeflow: loadRun.ts's flow of a work
+// node and a PT1S continue-after, on a context of its own; the object: a start that sends itself
+// a `tick` one second later, each tick sending the next). Figures: processes started per second
+// (32 clients at once), wakes per second from the first start until every process is done, and
+// the lateness of each timer (when the wake ran against when it was due), its p99. Part of
+// `npm run bench:restate`.
 import type { Http2Server } from 'node:http2';
 import { createServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import * as restate from '@restatedev/restate-sdk';
 import { registerEndpoint, serveEndpoint } from '../../runtime/restate/endpoint.ts';
 import { IngressClient } from '../../runtime/restate/ingressClient.ts';
 import { removeDataDir, startRestateNode } from '../../scripts/restateServer.ts';
+import { loadFlow } from './loadRun.ts';
 
 export interface LoopFigures {
   processes: number;
@@ -63,24 +65,6 @@ const handWritten = restate.object({
       late: (await ctx.get<number[]>('late')) ?? [],
     })),
   },
-});
-
-/** The loop as a flow: a pass adds one and sleeps a second, until `passes` are done. */
-const loopFlow = (id: string, passes: number) => ({
-  format: 'flow/1',
-  id,
-  nodes: [
-    { id: 'start', kind: 'start' },
-    { id: 'inc', kind: 'work', set: { n: 'n + 1' } },
-    { id: 'sleep', kind: 'continue-after', on: [{ id: 't', timer: 'PT1S' }] },
-    { id: 'done', kind: 'end' },
-  ],
-  edges: [
-    { id: 'e1', from: 'start', to: 'inc' },
-    { id: 'e2', from: 'inc', to: 'sleep' },
-    { id: 'e3', from: 'sleep', to: 'inc', when: `n < ${passes}` },
-    { id: 'e4', from: 'sleep', to: 'done', when: `n >= ${passes}` },
-  ],
 });
 
 async function serveHandWritten(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -142,12 +126,13 @@ function figures(
 async function runWakeflow(ingress: string, prefix: string, processes: number, passes: number) {
   const api = new IngressClient(ingress);
   const flow = `${prefix}loop`;
-  const deployed = await api.deploy(JSON.stringify(loopFlow(flow, passes)));
+  // The fault runs' loop (a pass adds one to `total` and sleeps a second), on a context each.
+  const deployed = await api.deploy(JSON.stringify(loadFlow(flow, passes)));
   if (!deployed.ok) throw new Error(deployed.error);
   const ids = Array.from({ length: processes }, (_, i) => `${prefix}w${i}`);
   const t0 = performance.now();
   await inParallel(ids, 32, async (id) => {
-    const started = await api.start(id, { flow, context: { n: 0 } });
+    const started = await api.start(id, { flow, context: { total: 0 } });
     if (!started.ok) throw new Error(`${id}: ${started.error}`);
   });
   const startSeconds = (performance.now() - t0) / 1000;
