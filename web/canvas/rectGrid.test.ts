@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { overlaps } from '../designer/edgeGeometry.ts';
 import { boxAround, rectGrid } from './rectGrid.ts';
-
-const overlaps = (
-  a: { x: number; y: number; width: number; height: number },
-  b: typeof a,
-): boolean =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('rectGrid: labels look only at the nodes near them', () => {
   // A seeded spread of boxes, some across cell borders, some at negative coordinates.

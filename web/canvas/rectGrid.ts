@@ -35,30 +35,32 @@ export function rectGrid<T extends Rect>(rects: Iterable<T>, cell = CELL): RectG
         else cells.set(k, [r]);
       }
   }
+  /** Calls `visit` with each box in the cells `box` spans, once each, until it returns true. */
+  const eachNear = (box: Rect, visit: (r: T) => boolean | void): void => {
+    const seen = new Set<T>();
+    const x1 = Math.floor((box.x + box.width) / cell);
+    const y1 = Math.floor((box.y + box.height) / cell);
+    for (let cx = Math.floor(box.x / cell); cx <= x1; cx++)
+      for (let cy = Math.floor(box.y / cell); cy <= y1; cy++)
+        for (const r of cells.get(key(cx, cy)) ?? []) {
+          if (seen.has(r)) continue;
+          seen.add(r);
+          if (visit(r) === true) return;
+        }
+  };
   return {
     near(box) {
-      const out = new Set<T>();
-      const x1 = Math.floor((box.x + box.width) / cell);
-      const y1 = Math.floor((box.y + box.height) / cell);
-      for (let cx = Math.floor(box.x / cell); cx <= x1; cx++)
-        for (let cy = Math.floor(box.y / cell); cy <= y1; cy++)
-          for (const r of cells.get(key(cx, cy)) ?? []) out.add(r);
-      return [...out];
+      const out: T[] = [];
+      eachNear(box, (r) => void out.push(r));
+      return out;
     },
     overlapping(box, limit, keep) {
-      const seen = new Set<T>();
       const out: T[] = [];
-      const x1 = Math.floor((box.x + box.width) / cell);
-      const y1 = Math.floor((box.y + box.height) / cell);
-      for (let cx = Math.floor(box.x / cell); cx <= x1; cx++)
-        for (let cy = Math.floor(box.y / cell); cy <= y1; cy++)
-          for (const r of cells.get(key(cx, cy)) ?? []) {
-            if (seen.has(r)) continue;
-            seen.add(r);
-            if (!overlaps(box, r) || !keep(r)) continue;
-            out.push(r);
-            if (out.length > limit) return out;
-          }
+      eachNear(box, (r) => {
+        if (!overlaps(box, r) || !keep(r)) return false;
+        out.push(r);
+        return out.length > limit;
+      });
       return out;
     },
   };
