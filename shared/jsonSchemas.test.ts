@@ -4,7 +4,8 @@ import {
   checkWithSchema as check,
   committedSchema as committed,
 } from './fixtures/schemaValidator.ts';
-import { jsonSchemas, schemaText, schemaUrl, SCHEMA_FILES } from './jsonSchemas.ts';
+import { jsonSchemas, schemaText } from './jsonSchemas.ts';
+import { schemaUrl, SCHEMA_FILES } from './schemaUrl.ts';
 import { parseFlowFile } from './parseFlowFile.ts';
 import type { Flow } from './schema.ts';
 

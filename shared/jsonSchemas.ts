@@ -2,7 +2,6 @@ import { z } from './zod.ts';
 import { scenarioSchema } from './scenarioSchema.ts';
 import { flowSchema, flowsSchema } from './schema.ts';
 
-export { SCHEMA_BASE, SCHEMA_FILES, schemaUrl, type SchemaFormat } from './schemaUrl.ts';
 import { SCHEMA_FILES, schemaUrl, type SchemaFormat } from './schemaUrl.ts';
 
 const SOURCES = { 'flow/1': flowSchema, 'flows/1': flowsSchema, 'scenario/1': scenarioSchema };

@@ -3,8 +3,6 @@ import { quote } from './quote.ts';
 
 import { SECRET_NAME } from './secretName.ts';
 
-export { SECRET_NAME };
-
 /** The placeholder a secret stands as in a recorded request: the sender puts the value there. */
 export const secretPlaceholder = (name: string): string => `{{secret:${name}}}`;
 

@@ -1,4 +1,5 @@
-import { SECRET_NAME, secretPlaceholder } from '../../shared/secretRefs.ts';
+import { SECRET_NAME } from '../../shared/secretName.ts';
+import { secretPlaceholder } from '../../shared/secretRefs.ts';
 
 /**
  * What a call's url, headers and body may call besides a step's functions: `$secret(name)`,

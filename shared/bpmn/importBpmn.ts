@@ -1,4 +1,4 @@
-import { schemaUrl } from '../jsonSchemas.ts';
+import { schemaUrl } from '../schemaUrl.ts';
 import { quote } from '../quote.ts';
 import {
   RESERVED_KEYS,

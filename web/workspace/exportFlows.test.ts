@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkWithSchema } from '../../shared/fixtures/schemaValidator.ts';
-import { schemaUrl } from '../../shared/jsonSchemas.ts';
+import { schemaUrl } from '../../shared/schemaUrl.ts';
 import { parseFlowFile } from '../../shared/parseFlowFile.ts';
 import { flowFileText, flowsFileText } from './exportFlows.ts';
 

@@ -1,4 +1,4 @@
-import { SECRET_NAME } from '../../../../shared/secretRefs.ts';
+import { SECRET_NAME } from '../../../../shared/secretName.ts';
 import { completeExpression, inString, type ExpressionCompletion } from './completeExpression.ts';
 
 export interface CallCompletionOption {
