@@ -1,4 +1,5 @@
 import jsonata from 'jsonata';
+import { addDuration, parseDuration } from '../shared/duration.ts';
 import type { Flow, FlowNode } from '../shared/schema.ts';
 import type { SimulateReportLike } from './simulateCases.ts';
 
@@ -39,12 +40,11 @@ interface Timer {
   node: string;
 }
 
-/** PnD, PTnH, PTnM, PTnS and their sums, in milliseconds: all the bench's scenarios use. */
-function durationMs(text: string): number {
-  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(text);
-  if (!m) throw new Error(`plain interpreter: no duration "${text}"`);
-  const [d, h, min, sec] = [1, 2, 3, 4].map((i) => Number(m[i] ?? 0));
-  return (((d! * 24 + h!) * 60 + min!) * 60 + sec!) * 1000;
+/** `ms` moved on by an ISO duration, with the project's own reading of durations. */
+function after(ms: number, text: string): number {
+  const d = parseDuration(text);
+  if (!d) throw new Error(`plain interpreter: no duration "${text}"`);
+  return addDuration(ms, d);
 }
 
 /** A flow's nodes by id and its edges by source, made once per flow. */
@@ -140,7 +140,7 @@ class Process {
     if (node.kind === 'continue-after') {
       const timer = node.on.find((t) => t.timer !== undefined);
       if (timer?.timer) {
-        const due = now + durationMs(timer.timer);
+        const due = after(now, timer.timer);
         const entry = { due, seq: this.seq++, scope, node: node.id };
         // Sorted by due, then by when it was set.
         let at = this.timers.length;
@@ -231,7 +231,7 @@ export async function plainSimulate(scenario: Scenario): Promise<SimulateReportL
       }
       await p.run(now);
     } else {
-      const until = now + durationMs(step.advance);
+      const until = after(now, step.advance);
       for (const p of processes.values()) await p.advance(until);
       now = until;
     }
