@@ -6,12 +6,9 @@
 // (32 clients at once), wakes per second from the first start until every process is done, and
 // the lateness of each timer (when the wake ran against when it was due), its p99. Part of
 // `npm run bench:restate`.
-import type { Http2Server } from 'node:http2';
-import { createServer } from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import * as restate from '@restatedev/restate-sdk';
-import { registerEndpoint, serveEndpoint } from '../../runtime/restate/endpoint.ts';
+import { registerEndpoint, serveEndpoint, serveHandler } from '../../runtime/restate/endpoint.ts';
 import { IngressClient } from '../../runtime/restate/ingressClient.ts';
 import { removeDataDir, startRestateNode } from '../../scripts/restateServer.ts';
 import { loadFlow } from './loadRun.ts';
@@ -66,25 +63,6 @@ const handWritten = restate.object({
     })),
   },
 });
-
-async function serveHandWritten(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Http2Server = createServer(restate.endpoint().bind(handWritten).http2Handler());
-  const sessions = new Set<import('node:http2').ServerHttp2Session>();
-  server.on('session', (s) => {
-    sessions.add(s);
-    s.on('close', () => sessions.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sessions) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 async function inParallel<T>(items: T[], lanes: number, fn: (item: T) => Promise<void>) {
   let next = 0;
@@ -202,7 +180,7 @@ async function runHandWritten(ingress: string, prefix: string, processes: number
 export async function sleepLoop(processes: number, passes: number): Promise<SleepLoopResult> {
   const node = await startRestateNode();
   const endpoint = await serveEndpoint(0);
-  const peer = await serveHandWritten();
+  const peer = await serveHandler(restate.endpoint().bind(handWritten).http2Handler(), 0);
   try {
     await registerEndpoint(node.adminUrl, endpoint.url);
     // The peer's own deployment: registerEndpoint guards wakeflow's services, not others.

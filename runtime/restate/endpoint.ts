@@ -1,5 +1,10 @@
 import * as restate from '@restatedev/restate-sdk';
-import { createServer, type Http2Server } from 'node:http2';
+import {
+  createServer,
+  type Http2Server,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+} from 'node:http2';
 import { connect, type AddressInfo } from 'node:net';
 import { contextObject } from './contextObject.ts';
 import { contextWaker } from './contextWaker.ts';
@@ -27,17 +32,29 @@ export async function serveEndpoint(
   host = '127.0.0.1',
   calls: CallSettings = NO_CALLS,
 ): Promise<Endpoint> {
-  const handler = restate
-    .endpoint()
-    .bind(processObjectWith(calls))
-    .bind(contextObject)
-    .bind(contextWaker)
-    .bind(flowObject)
-    .bind(eventIndex)
-    .bind(registry)
-    .bind(processIndex)
-    .bind(wakeflowService)
-    .http2Handler();
+  return serveHandler(
+    restate
+      .endpoint()
+      .bind(processObjectWith(calls))
+      .bind(contextObject)
+      .bind(contextWaker)
+      .bind(flowObject)
+      .bind(eventIndex)
+      .bind(registry)
+      .bind(processIndex)
+      .bind(wakeflowService)
+      .http2Handler(),
+    port,
+    host,
+  );
+}
+
+/** Serves a Restate endpoint's HTTP/2 handler on `port` (0 picks a free one) of `host`. */
+export async function serveHandler(
+  handler: (request: Http2ServerRequest, response: Http2ServerResponse) => void,
+  port: number,
+  host = '127.0.0.1',
+): Promise<Endpoint> {
   const server: Http2Server = createServer(handler);
   const sessions = new Set<import('node:http2').ServerHttp2Session>();
   server.on('session', (s) => {
