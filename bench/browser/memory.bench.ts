@@ -77,7 +77,7 @@ async function heapOfTarget(session: CDPSession, targetId: string): Promise<numb
     if (m.id !== undefined) pending.get(m.id)?.(m.result);
   };
   session.on('Target.receivedMessageFromTarget', onMessage);
-  const send = (method: string) =>
+  const send = (method: HeapCommand) =>
     new Promise<unknown>((resolve) => {
       const id = ++next;
       pending.set(id, resolve);
@@ -87,21 +87,29 @@ async function heapOfTarget(session: CDPSession, targetId: string): Promise<numb
       });
     });
   try {
-    await send('HeapProfiler.collectGarbage');
-    await send('HeapProfiler.collectGarbage');
-    return ((await send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+    return await heapAfterCollection(send);
   } finally {
     session.off('Target.receivedMessageFromTarget', onMessage);
     await session.send('Target.detachFromTarget', { sessionId });
   }
 }
 
+/** The two commands a heap reading takes. */
+type HeapCommand = 'HeapProfiler.collectGarbage' | 'Runtime.getHeapUsage';
+
+/** A target's JS heap in use after two collections, through a way to send it a command. */
+async function heapAfterCollection(
+  send: (method: HeapCommand) => Promise<unknown>,
+): Promise<number> {
+  await send('HeapProfiler.collectGarbage');
+  await send('HeapProfiler.collectGarbage');
+  return ((await send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+}
+
 async function pageHeap(page: Page): Promise<number> {
   const session = await page.context().newCDPSession(page);
   try {
-    await session.send('HeapProfiler.collectGarbage');
-    await session.send('HeapProfiler.collectGarbage');
-    return ((await session.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+    return await heapAfterCollection((method) => session.send(method));
   } finally {
     await session.detach();
   }
