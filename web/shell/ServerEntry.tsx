@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useDesigner } from '../designer/designerStore.ts';
 import { loadRemoteRuntime } from '../connectRuntime.ts';
+// The type alone: the runtime itself is loaded once a server is chosen.
+import type { createRemoteRuntime } from '../runtime/remoteRuntime.ts';
 import {
   checkIngressUrl,
   clearServerChoice,
@@ -127,7 +129,7 @@ function ConnectDialog({
     };
     setBusy(true);
     setError(undefined);
-    let runtime: ReturnType<Awaited<ReturnType<typeof loadRemoteRuntime>>['createRemoteRuntime']>;
+    let runtime: ReturnType<typeof createRemoteRuntime>;
     try {
       runtime = (await loadRemoteRuntime()).createRemoteRuntime(choice);
     } catch (e) {
