@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { loopFlow } from '../flows.ts';
-import { openApp } from './appPage.ts';
+import { openApp, watchLongTasks } from './appPage.ts';
 
 /**
  * 7. Issue 17's long history in the app (production build, Chromium, real IndexedDB): a
@@ -43,13 +43,7 @@ export async function appAdvanceBench(
     await app.useVirtualTime();
     const id = await app.start('Minute loop', { value: { count: 0 } });
     await app.inspect(id);
-    await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    const watch = await watchLongTasks(page);
     log(`app: advancing the inspected one-minute loop by ${days} days …`);
     const start = Date.now();
     await app.startAdvance(`P${days}D`);
@@ -69,18 +63,13 @@ export async function appAdvanceBench(
     await advancing(true);
     await advancing(false);
     const ms = Date.now() - start;
-    // Long tasks are reported after they end: give the observer a moment.
-    await page.waitForTimeout(200);
-    const tasks = await page.evaluate(
-      () => (window as unknown as { __longTasks: number[] }).__longTasks,
-    );
+    const tasks = await watch.read();
     const wakes = Number(await app.rowWakes(id).innerText());
     return {
       days,
       passes: wakes,
       ms,
-      longestTaskMs: tasks.length > 0 ? Math.max(...tasks) : 0,
-      longTasks: tasks.length,
+      ...tasks,
     };
   } finally {
     await close();

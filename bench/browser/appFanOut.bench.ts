@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import type { Flow, FlowNode } from '../../shared/schema.ts';
 import { fanOut } from '../simulateCases.ts';
-import { openApp } from './appPage.ts';
+import { openApp, watchLongTasks } from './appPage.ts';
 
 /**
  * Issue 29.5 in the app (production build, Chromium, real IndexedDB): a process fanning out to
@@ -52,13 +52,7 @@ export async function appFanOutBench(
     await app.startForm.getByLabel('Flow', { exact: true }).selectOption({ label: 'Wide fan-out' });
     const rows = () => page.evaluate(() => document.querySelectorAll('tr[aria-rowindex]').length);
     const before = await rows();
-    await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    const watch = await watchLongTasks(page);
     log('app: starting it …');
     const start = Date.now();
     await page.locator('form[aria-label="Start a process"] button[type="submit"]').click();
@@ -83,17 +77,12 @@ export async function appFanOutBench(
       { polling: 100, timeout: 10 * 60_000 },
     );
     const ms = Date.now() - start;
-    // Long tasks are reported after they end: give the observer a moment.
-    await page.waitForTimeout(200);
-    const tasks = await page.evaluate(
-      () => (window as unknown as { __longTasks: number[] }).__longTasks,
-    );
+    const tasks = await watch.read();
     const status = (await app.rowStatus(id).innerText()).trim();
     return {
       branches,
       ms,
-      longestTaskMs: tasks.length > 0 ? Math.max(...tasks) : 0,
-      longTasks: tasks.length,
+      ...tasks,
       status,
     };
   } finally {

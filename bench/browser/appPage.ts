@@ -31,3 +31,29 @@ export async function openApp(
     throw e;
   }
 }
+
+/**
+ * Notes the page's long tasks from now (PerformanceObserver `longtask`, over 50 ms); `read`
+ * gives the longest and how many, once those still being reported have come in.
+ */
+export async function watchLongTasks(
+  page: Page,
+): Promise<{ read: () => Promise<{ longestTaskMs: number; longTasks: number }> }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  return {
+    read: async () => {
+      // Long tasks are reported after they end: give the observer a moment.
+      await page.waitForTimeout(200);
+      const tasks = await page.evaluate(
+        () => (window as unknown as { __longTasks: number[] }).__longTasks,
+      );
+      return { longestTaskMs: tasks.length > 0 ? Math.max(...tasks) : 0, longTasks: tasks.length };
+    },
+  };
+}
