@@ -32,9 +32,15 @@ export class FlowReader {
     };
   }
 
-  /** The workspace's flows `roots` run, sub-flows included, as stored now. */
+  /**
+   * The workspace's flows `roots` run, sub-flows included, as stored now; each the object kept
+   * for its content, as a wake reads them, so that a start checks a flow and builds its model
+   * and signature once per content, not once per start.
+   */
   current(roots: string[]): Promise<Map<string, Flow>> {
-    return loadFlowSet(roots, (f) => this.store.getFlow(f));
+    return loadFlowSet(roots, (f) =>
+      this.store.getFlow(f).then((flow) => this.cache.canonical(flow)),
+    );
   }
 
   /** The flows a process runs on: its pinned versions after `keep`, else the workspace's. */

@@ -1,0 +1,135 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  chain,
+  end,
+  flow,
+  minimalFlow,
+  start,
+  subflow,
+  work,
+} from '../../shared/fixtures/flows.ts';
+import type { Flow } from '../../shared/schema.ts';
+import { validateFlow } from '../../shared/validateFlow.ts';
+import { MemoryStore } from '../store/memoryStore.ts';
+import { testStore } from '../store/fixtures/testStore.ts';
+import { VirtualClock } from './clock.ts';
+import { FlowCache } from './flowCache.ts';
+import { loadFlowSet } from './flowSet.ts';
+import { Supervisor } from './supervisor.ts';
+import { assertRunnable, SupervisorError } from './supervisorError.ts';
+
+// Counted, not changed: every check still runs the real validateFlow.
+vi.mock('../../shared/validateFlow.ts', async (original) => {
+  const real = await original<typeof import('../../shared/validateFlow.ts')>();
+  return { ...real, validateFlow: vi.fn(real.validateFlow) };
+});
+
+const T0 = Date.UTC(2026, 0, 1);
+
+/**
+ * A flow whose `nodes` counts how often it is read: a walk over the flow (a check, its text, a
+ * copy) reads it; a flow looked up in a cache by its object does not.
+ */
+function counted(f: Flow): { flow: Flow; reads: () => number } {
+  let reads = 0;
+  // Keys in the flow's own order, so that its text is the flow's.
+  const out = {} as Flow;
+  for (const [key, value] of Object.entries(f)) {
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      get: () => (key === 'nodes' && reads++, value as unknown),
+    });
+  }
+  return { flow: out, reads: () => reads };
+}
+
+describe('a flow is checked, written out and walked once per object (a flow is never changed in place)', () => {
+  it('rule: a flow found runnable is not checked again; one with problems is refused every time', () => {
+    const check = vi.mocked(validateFlow);
+    check.mockClear();
+    const good = minimalFlow('good');
+    assertRunnable(new Map([['good', good]]));
+    assertRunnable(new Map([['good', good]]));
+    expect(check).toHaveBeenCalledTimes(1);
+    // The same content in another object is another flow: checked.
+    assertRunnable(new Map([['good', structuredClone(good)]]));
+    expect(check).toHaveBeenCalledTimes(2);
+
+    const bad: Flow = { ...minimalFlow('bad'), edges: [{ id: 'e', from: 'start', to: 'nowhere' }] };
+    for (let i = 0; i < 2; i++)
+      expect(() => assertRunnable(new Map([['bad', bad]]))).toThrow(SupervisorError);
+    expect(check).toHaveBeenCalledTimes(4);
+  });
+
+  it('rule: starts on a store that reads a new object each time check the flow once per content', async () => {
+    const check = vi.mocked(validateFlow);
+    const store = await testStore('flow-once');
+    await store.putFlow(minimalFlow('once'));
+    const supervisor = new Supervisor(store, new VirtualClock(T0));
+    check.mockClear();
+    await supervisor.start('once', { id: 'a' });
+    await supervisor.start('once', { id: 'b' });
+    expect(check).toHaveBeenCalledTimes(1);
+    // A saved edit is other content: checked before the next start.
+    await store.putFlow({ ...minimalFlow('once'), name: 'renamed' } as Flow);
+    await supervisor.start('once', { id: 'c' });
+    expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it('rule: the first object seen for a flow id is kept without writing out its text', () => {
+    const cache = new FlowCache();
+    const first = counted(minimalFlow('f'));
+    expect(cache.canonical(first.flow)).toBe(first.flow);
+    expect(cache.canonical(first.flow)).toBe(first.flow);
+    expect(first.reads()).toBe(0);
+    // Another object of that id is compared by text, the kept one's written out then, once.
+    expect(cache.canonical(structuredClone(minimalFlow('f')))).toBe(first.flow);
+    expect(cache.canonical(structuredClone(minimalFlow('f')))).toBe(first.flow);
+    expect(first.reads()).toBe(1);
+  });
+
+  it('rule: the flows a flow calls are listed once per flow object', async () => {
+    const caller = counted(
+      flow({
+        id: 'caller',
+        nodes: [start(), subflow('s', 'callee'), end()],
+        edges: chain('start', 's', 'end'),
+      }),
+    );
+    const callee = minimalFlow('callee');
+    const byId = new Map<string, Flow>([
+      ['caller', caller.flow],
+      ['callee', callee],
+    ]);
+    const load = async (id: string) => byId.get(id);
+    for (let i = 0; i < 3; i++) {
+      const flows = await loadFlowSet(['caller'], load);
+      expect([...flows.keys()].sort()).toEqual(['callee', 'caller']);
+    }
+    expect(caller.reads()).toBe(1);
+  });
+
+  it('rule: the memory store walks a plain flow once to store it, and keeps storing what JSON cannot hold as text', async () => {
+    const store = new MemoryStore();
+    const plain = counted(
+      flow({
+        id: 'p',
+        nodes: [start(), work('w', { n: '1' }), end()],
+        edges: chain('start', 'w', 'end'),
+      }),
+    );
+    await store.putFlow(plain.flow);
+    await store.putFlowVersion(plain.flow, 'sig');
+    await store.putFlowVersion(plain.flow, 'sig');
+    expect(plain.reads()).toBe(1);
+    expect(await store.getFlow('p')).toBe(plain.flow);
+
+    const odd = { ...minimalFlow('odd'), extra: Number.NaN } as Flow;
+    await store.putFlow(odd);
+    await store.putFlowVersion(odd, 'sig');
+    expect(((await store.getFlow('odd')) as unknown as { extra: unknown }).extra).toBe('NaN');
+    expect(
+      ((await store.getFlowVersion('odd', 'sig')) as unknown as { extra: unknown }).extra,
+    ).toBe('NaN');
+  });
+});
