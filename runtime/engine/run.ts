@@ -20,7 +20,9 @@ import type { StepInputs } from '../expr/stepBindings.ts';
 import { flowModel, type FlowModel } from './flowModel.ts';
 import { generationAfter, samePasses, sharedHeads } from './generation.ts';
 import type { EngineJournalEntry } from './journal.ts';
+import { dropLiveIndex, indexLive, liveIndexOf, type LiveIndex } from './liveIndex.ts';
 import { callExpressions, recordCall } from './recordCall.ts';
+import { statusOf, type EngineStatus } from './waits.ts';
 import {
   copyForStep,
   shareScopes,
@@ -75,7 +77,9 @@ export interface Scope {
   prefix: string;
   depth: number;
   /** The scope and child entry this one runs under; absent for the top level. */
-  parent?: { scope: Scope; child: Child };
+  parent: { scope: Scope; child: Child } | undefined;
+  /** The children from the top level down to this scope, once asked for (`chainOf`). */
+  chain: readonly Child[] | undefined;
 }
 
 /** Why a step could not complete its node; nothing of the step is kept. */
@@ -203,6 +207,14 @@ export class Run {
    * each change is noted here as what puts it back (`undo`).
    */
   private readonly listUndo: (() => void)[] | undefined;
+  /** Whether the caller owns the snapshot (see the constructor). */
+  private readonly owned: boolean;
+  /**
+   * With an owned snapshot, what is live across its sub-flows, kept as the step changes it
+   * (liveIndex.ts) once a step has needed it; every change to a ready, waits or children list
+   * is told to it below. Never kept for a step's own copy, which no later step shares.
+   */
+  private index: LiveIndex | undefined;
 
   /**
    * `owned`: nobody but the caller holds `snapshot` (runToStop's own steps), so its counters need
@@ -222,8 +234,20 @@ export class Run {
     this.snapshot = owned ? shareScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
     this.listUndo = owned ? [] : undefined;
+    this.owned = owned;
+    this.index = owned ? liveIndexOf(this.snapshot.scope) : undefined;
     this.pendingContext = context;
     this.root = this.scopeOf(this.snapshot.scope, '', 0, undefined);
+  }
+
+  /**
+   * Where the process stands after the step (`statusOf`): from the index where one is kept,
+   * rather than a look through the running sub-flows for a ready token.
+   */
+  status(): EngineStatus {
+    const s = this.snapshot;
+    if (s.failed || s.done || !this.index) return statusOf(s);
+    return this.index.first() ? 'running' : 'waiting';
   }
 
   /** The next number of the process's sequence; `snapshot` is this step's own copy. */
@@ -260,6 +284,18 @@ export class Run {
     const lists = this.listUndo ?? [];
     for (let i = lists.length - 1; i >= 0; i--) lists[i]!();
     lists.length = 0;
+    // The index was told of the changes just undone: it is made again when next needed.
+    if (this.owned) this.dropIndex();
+  }
+
+  /** The index of what is live, made now from the snapshot if none is kept (owned only). */
+  private liveIndex(): LiveIndex {
+    return (this.index ??= indexLive(this.snapshot.scope));
+  }
+
+  private dropIndex(): void {
+    this.index = undefined;
+    dropLiveIndex(this.snapshot.scope);
   }
 
   // Every change a step makes to a scope's lists or join records goes through these four, so
@@ -276,10 +312,12 @@ export class Run {
   }
 
   /** Queues a ready token; the list stays known to be in order while each comes after the last. */
-  private queue(ready: Token[], token: Token): void {
+  private queue(scope: Scope, token: Token): void {
+    const ready = scope.data.ready;
     const last = ready[ready.length - 1];
     if (last !== undefined && last.seq > token.seq) orderedLists.delete(ready);
     this.append(ready, token);
+    if (this.index && !this.index.queued(token, chainOf(scope))) this.dropIndex();
   }
 
   private removeAt<T>(list: T[], index: number): void {
@@ -315,7 +353,14 @@ export class Run {
     const flow = this.env.flows(data.flow);
     if (!flow)
       throw new NodeFailure(prefix || data.flow, `flow "${data.flow}" is not in the workspace`);
-    return { data, model: flowModel(flow), prefix, depth, parent };
+    return {
+      data,
+      model: flowModel(flow),
+      prefix,
+      depth,
+      parent,
+      chain: parent ? undefined : NO_CHAIN,
+    };
   }
 
   /** Every scope, the top level first, then each child under its parent. */
@@ -340,6 +385,7 @@ export class Run {
         child,
       });
     }
+    scope.chain = chain;
     return scope;
   }
 
@@ -351,8 +397,18 @@ export class Run {
   *runNext(): Steps<boolean> {
     let token: Token | undefined;
     let scope: Scope;
-    // A process without running sub-flows (most steps) needs no walk over scopes.
-    if (this.root.data.children.length === 0) {
+    const index =
+      this.index ??
+      (this.owned && this.root.data.children.length > 0 ? this.liveIndex() : undefined);
+    if (index) {
+      // Running sub-flows, in a snapshot the caller owns: the index knows the earliest token.
+      const first = index.first();
+      if (!first) return false;
+      token = first.token;
+      scope = this.scopeAlong(first.chain);
+      index.shift();
+    } else if (this.root.data.children.length === 0) {
+      // A process without running sub-flows (most steps) needs no walk over scopes.
       const ready = this.root.data.ready;
       // Tokens are queued in the order of their numbers, so the first is the earliest; a list
       // not known to be in order (a snapshot written by hand) is looked through.
@@ -381,7 +437,16 @@ export class Run {
    */
   private checkBranches(path: string): void {
     const limit = this.env.maxLiveBranches ?? MAX_LIVE_BRANCHES;
-    const live = liveBranches(this.snapshot.scope, limit);
+    const root = this.snapshot.scope;
+    // Counted by the index where one is kept, or made (an owned snapshot running sub-flows); a
+    // process without sub-flows holds all of it in its own lists.
+    const live = this.index
+      ? this.index.live
+      : root.children.length === 0
+        ? root.ready.length + root.waits.length
+        : this.owned
+          ? this.liveIndex().live
+          : liveBranches(root, limit);
     if (live <= limit) return;
     throw new NodeFailure(
       path,
@@ -409,6 +474,7 @@ export class Run {
         if (trigger) wait.call = yield* this.recordCall(scope, trigger, path);
         wait.seq = this.nextSeq();
         this.append(scope.data.waits, wait);
+        if (this.index) this.index.live++;
         this.journal.push({
           type: 'waited',
           node: path,
@@ -519,12 +585,18 @@ export class Run {
         children: [],
       },
     };
-    child.scope.ready.push({
+    const token: Token = {
       node: start.id,
       gen: model.heads(start.id).map(() => 0),
       seq: this.nextSeq(),
-    });
+    };
+    child.scope.ready.push(token);
     this.append(scope.data.children, child);
+    const index = this.index;
+    if (index) {
+      index.live++;
+      if (!index.queued(token, [...chainOf(scope), child])) this.dropIndex();
+    }
     this.settle(scope, []);
   }
 
@@ -636,7 +708,7 @@ export class Run {
     if (scope.data.joins.length === 0) {
       // Nothing to decide (most steps): the arrivals are queued, with no list made for joins.
       for (const t of arrivals)
-        this.queue(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+        this.queue(scope, { node: t.node, gen: t.gen, seq: this.nextSeq() });
       this.collect(scope);
       return;
     }
@@ -688,9 +760,8 @@ export class Run {
       }
     }
     for (const t of joinTokens)
-      this.queue(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
-    for (const t of arrivals)
-      this.queue(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+      this.queue(scope, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+    for (const t of arrivals) this.queue(scope, { node: t.node, gen: t.gen, seq: this.nextSeq() });
     this.collect(scope);
   }
 
@@ -796,6 +867,10 @@ export class Run {
 
   /** Ends a scope at once (its end, or `terminate`): drops what is left and completes upward. */
   private *finishScope(scope: Scope): Steps<void> {
+    const d = scope.data;
+    // Ended with something still live in it (`terminate`): what it drops, sub-flows and all,
+    // is not told to the index one by one; it is made again when next needed.
+    if (this.index && d.ready.length + d.waits.length + d.children.length > 0) this.dropIndex();
     for (const key of SCOPE_LISTS) this.replace(scope.data, key, []);
     if (!scope.parent) {
       if (!this.snapshot.done) {
@@ -806,6 +881,7 @@ export class Run {
     }
     const { scope: parent, child } = scope.parent;
     this.removeAt(parent.data.children, parent.data.children.indexOf(child));
+    if (this.index) this.index.live--;
     yield* this.complete(parent, child.node, child.gen, [], undefined);
   }
 
@@ -825,6 +901,7 @@ export class Run {
         node?.kind === 'continue-after' ? node.on.find((t) => t.id === triggerId) : undefined;
       if (!trigger) throw new NodeFailure(path, `"${path}" has no trigger "${triggerId}"`);
       this.removeAt(scope.data.waits, at);
+      if (this.index) this.index.live--;
       this.journal.push({ type: 'woke', node: path, gen: wait.gen, trigger: triggerId });
       const writes: ContextWrite[] = [];
       if (trigger.into !== undefined) {
@@ -868,6 +945,16 @@ function earliestReady(scope: ScopeSnapshot): { token: Token; chain: Child[] } |
   };
   walk(scope);
   return best ? { token: best, chain: bestChain } : undefined;
+}
+
+/** The chain of the top-level scope: no children. */
+const NO_CHAIN: readonly Child[] = Object.freeze([]);
+
+/** The children from the top level down to `scope`, made once per scope object. */
+function chainOf(scope: Scope): readonly Child[] {
+  if (scope.chain !== undefined) return scope.chain;
+  const parent = scope.parent!;
+  return (scope.chain = [...chainOf(parent.scope), parent.child]);
 }
 
 /** A scope's lists, which ending a scope empties. */

@@ -108,7 +108,7 @@ function guarded(
 }
 
 function outcomeOf(run: Run, env: EngineEnv): Outcome {
-  const result = resultOf(run.snapshot, run.writes, run.journal, statusOf(run.snapshot), env);
+  const result = resultOf(run.snapshot, run.writes, run.journal, run.status(), env);
   return new RunOutcome(result, run);
 }
 
