@@ -321,6 +321,14 @@ export class Run {
   }
 
   private removeAt<T>(list: T[], index: number): void {
+    if (index === 0) {
+      // The first of a list (the earliest ready token, most steps): `shift`, which V8 does in
+      // place, where `splice` moved every item after it; a fan-out's 10,000 ready tokens, each
+      // taken from the front, cost a quadratic number of moves.
+      const removed = list.shift()!;
+      this.listUndo?.push(() => void list.unshift(removed));
+      return;
+    }
     const removed = list.splice(index, 1);
     this.listUndo?.push(() => void list.splice(index, 0, ...removed));
   }
