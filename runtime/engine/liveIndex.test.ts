@@ -6,8 +6,8 @@ import type { Flow } from '../../shared/schema.ts';
 import { contextArb, workspaceArb } from './fixtures/randomFlow.ts';
 import type { EngineJournalEntry } from './journal.ts';
 import { LiveIndex, liveIndexOf, type ReadyEntry } from './liveIndex.ts';
-import type { EngineEnv } from './run.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { EngineEnv, Scope } from './run.ts';
+import type { Child, Snapshot } from './snapshot.ts';
 import { fire, runToStop, startSnapshot, statusOf, step, type StepResult } from './step.ts';
 import { timersOf } from './timers.ts';
 
@@ -31,7 +31,9 @@ const view = (index: LiveIndex) => ({
   ready: index.remaining().map((e: ReadyEntry) => ({
     seq: e.token.seq,
     node: e.token.node,
-    at: e.chain.map((c) => c.node).join('/'),
+    at: Array.isArray(e.where)
+      ? (e.where as Child[]).map((c) => `${c.node}/`).join('')
+      : (e.where as Scope).prefix,
   })),
 });
 

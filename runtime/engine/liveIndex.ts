@@ -1,9 +1,14 @@
+import type { Scope } from './run.ts';
 import type { Child, ScopeSnapshot, Token } from './snapshot.ts';
 
-/** A ready token and the running sub-flows (children, from the top level down) it stands in. */
+/** A ready token and where it stands. */
 export interface ReadyEntry {
   token: Token;
-  chain: readonly Child[];
+  /**
+   * The scope a step queued it in, or, for the tokens an index was made with, the running
+   * sub-flows (children, from the top level down) that lead to its scope.
+   */
+  where: Scope | readonly Child[];
 }
 
 /**
@@ -31,8 +36,8 @@ export class LiveIndex {
     const chain: Child[] = [];
     const walk = (data: ScopeSnapshot): void => {
       this.live += data.ready.length + data.waits.length + data.children.length;
-      const at = chain.slice();
-      for (const token of data.ready) this.ready.push({ token, chain: at });
+      const where = chain.slice();
+      for (const token of data.ready) this.ready.push({ token, where });
       for (const child of data.children) {
         chain.push(child);
         walk(child.scope);
@@ -67,15 +72,14 @@ export class LiveIndex {
   }
 
   /**
-   * A token was queued in the scope `chain` leads to. False when it would not come last in the
-   * order of numbers (a snapshot written by hand): the index can then no longer be kept, and
-   * the caller drops it.
+   * A token was queued in `where`. False when it would not come last in the order of numbers (a
+   * snapshot written by hand): the index can then no longer be kept, and the caller drops it.
    */
-  queued(token: Token, chain: readonly Child[]): boolean {
+  queued(token: Token, where: Scope): boolean {
     const last = this.ready[this.ready.length - 1];
     if (this.ready.length > this.head && last !== undefined && last.token.seq > token.seq)
       return false;
-    this.ready.push({ token, chain });
+    this.ready.push({ token, where });
     this.live++;
     return true;
   }

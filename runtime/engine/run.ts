@@ -317,7 +317,7 @@ export class Run {
     const last = ready[ready.length - 1];
     if (last !== undefined && last.seq > token.seq) orderedLists.delete(ready);
     this.append(ready, token);
-    if (this.index && !this.index.queued(token, chainOf(scope))) this.dropIndex();
+    if (this.index && !this.index.queued(token, scope)) this.dropIndex();
   }
 
   private removeAt<T>(list: T[], index: number): void {
@@ -384,6 +384,21 @@ export class Run {
     }
   }
 
+  /**
+   * The scope an index entry names: the scope a step queued its token in, as made then, while
+   * each scope up to the top level still runs the flow object it was made with (the flows an
+   * owned snapshot's steps are given do not change between them, but a caller could give other
+   * objects); otherwise, or for an entry of a walk, made again along its chain. A scope made
+   * again costs a string and an object per level, at every step of a process nested deep.
+   */
+  private scopeAt(where: Scope | readonly Child[]): Scope {
+    if (isChain(where)) return this.scopeAlong(where);
+    for (let s: Scope | undefined = where; s; s = s.parent?.scope) {
+      if (this.env.flows(s.data.flow) !== s.model.flow) return this.scopeAlong(chainOf(where));
+    }
+    return where;
+  }
+
   /** The scope reached from the top level through `chain`, each child under its parent. */
   private scopeAlong(chain: readonly Child[]): Scope {
     let scope = this.root;
@@ -413,7 +428,7 @@ export class Run {
       const first = index.first();
       if (!first) return false;
       token = first.token;
-      scope = this.scopeAlong(first.chain);
+      scope = this.scopeAt(first.where);
       index.shift();
     } else if (this.root.data.children.length === 0) {
       // A process without running sub-flows (most steps) needs no walk over scopes.
@@ -603,7 +618,15 @@ export class Run {
     const index = this.index;
     if (index) {
       index.live++;
-      if (!index.queued(token, [...chainOf(scope), child])) this.dropIndex();
+      const inChild: Scope = {
+        data: child.scope,
+        model,
+        prefix: `${path}/`,
+        depth,
+        parent: { scope, child },
+        chain: undefined,
+      };
+      if (!index.queued(token, inChild)) this.dropIndex();
     }
     this.settle(scope, []);
   }
@@ -957,6 +980,9 @@ function earliestReady(scope: ScopeSnapshot): { token: Token; chain: Child[] } |
 
 /** The chain of the top-level scope: no children. */
 const NO_CHAIN: readonly Child[] = Object.freeze([]);
+
+const isChain = (where: Scope | readonly Child[]): where is readonly Child[] =>
+  Array.isArray(where);
 
 /** The children from the top level down to `scope`, made once per scope object. */
 function chainOf(scope: Scope): readonly Child[] {
