@@ -262,12 +262,13 @@ export class Run {
     return context instanceof PendingWrites ? context.made() : context;
   }
 
-  /** Adds one to a counter (visits, passes). */
-  private bump(counters: Record<string, number>, key: string): void {
+  /** Adds one to a counter (visits, passes); what it was before, if it was. */
+  private bump(counters: Record<string, number>, key: string): number | undefined {
     const before = counters[key];
     // Three entries, not a tuple: no array per counter changed.
     this.undoLog?.push(counters, key, before);
     counters[key] = (before ?? 0) + 1;
+    return before;
   }
 
   /** Puts the counters and lists of an owned snapshot back as they were before the step. */
@@ -713,11 +714,12 @@ export class Run {
     const path = scope.prefix + nodeId;
     // A node never counted before has no fact yet (facts are made here only): its facts need no
     // search through the others, which a join naming 10,000 branches made a step's largest cost.
-    const first = this.snapshot.visits[path] === undefined;
-    this.bump(this.snapshot.visits, path);
+    const first = this.bump(this.snapshot.visits, path) === undefined;
     this.journal.push({ type: 'ran', node: path, gen });
     for (const join of scope.model.joinsNaming(nodeId)) {
-      const key = gen.slice(0, sharedHeads(scope.model, nodeId, join));
+      // The generation itself where the join shares all its heads (a value: never changed).
+      const shared = sharedHeads(scope.model, nodeId, join);
+      const key = shared === gen.length ? gen : gen.slice(0, shared);
       const known =
         !first &&
         scope.data.ran.some(
@@ -752,15 +754,14 @@ export class Run {
         if (record.decided) continue;
         // Settled when no live item of the join's generation could reach any named node: one
         // look-up per live item in the union of the named nodes' reachers, not one per pair.
-        const reachers = model.reachersOfDepends(record.node);
-        const settled = !this.someLive(
+        const settled = !this.liveReaching(
           scope,
           arrivals,
           joinTokens,
           record,
-          (x) =>
-            reachers.has(x.node) &&
-            samePasses(x.gen, record.gen, sharedHeads(model, x.node, record.node)),
+          model.reachersOfDepends(record.node),
+          record.gen,
+          record.node,
         );
         if (!settled) continue;
         // A ran fact is kept per named node, so one pass over the facts answers for all of them.
@@ -797,25 +798,32 @@ export class Run {
   }
 
   /**
-   * Whether anything running, ready, asleep or waiting at a join in a scope (docs/format.md's settled
-   * rule), or about to be ready (`pending`, `more`), meets `test`. Walked in place: a step must
-   * not copy every live item to ask whether one of them matters.
+   * Whether anything running, ready, asleep or waiting at a join in a scope (docs/format.md's
+   * settled rule), or about to be ready (`pending`, `more`), stands in `reachers` in the
+   * generation `gen`, compared on the heads it shares with `target` (at most `cap` of them).
+   * Walked in place, and with no function made per question: a step must not copy every live
+   * item to ask whether one of them matters, and asks this at every completion near a join.
    */
-  private someLive(
+  private liveReaching(
     scope: Scope,
     pending: readonly LiveItem[],
     more: readonly LiveItem[],
     except: object | undefined,
-    test: (x: LiveItem) => boolean,
+    reachers: ReadonlySet<string>,
+    gen: Generation,
+    target: string,
+    cap = Infinity,
   ): boolean {
     const d = scope.data;
-    for (const x of d.ready) if (test(x)) return true;
-    for (const x of pending) if (test(x)) return true;
-    for (const x of more) if (test(x)) return true;
-    for (const x of d.waits) if (test(x)) return true;
-    for (const x of d.children) if (test(x)) return true;
-    for (const j of d.joins) if (!j.decided && j !== except && test(j)) return true;
-    return false;
+    const model = scope.model;
+    return (
+      reaching(d.ready, reachers, gen, model, target, cap) ||
+      reaching(pending, reachers, gen, model, target, cap) ||
+      reaching(more, reachers, gen, model, target, cap) ||
+      reaching(d.waits, reachers, gen, model, target, cap) ||
+      reaching(d.children, reachers, gen, model, target, cap) ||
+      reachingJoin(d.joins, except, reachers, gen, model, target, cap)
+    );
   }
 
   /** Drops decided joins and ran facts that nothing live could still need (snapshot stays small). */
@@ -823,21 +831,24 @@ export class Run {
     if (scope.data.joins.length === 0 && scope.data.ran.length === 0) return;
     const model = scope.model;
     const d = scope.data;
-    const none = NONE;
-    const joins = d.joins.filter((record) => {
-      if (!record.decided) return true;
-      const reachers = model.reachersAvoidingPasses(record.node, record.node);
-      return this.someLive(
-        scope,
-        none,
-        none,
-        undefined,
-        (x) =>
-          reachers.has(x.node) &&
-          samePasses(x.gen, record.gen, sharedHeads(model, x.node, record.node)),
+    // A decided join is kept while something live could still arrive in its generation; most
+    // steps have none decided, and look at no live item for them.
+    if (d.joins.some(isDecided)) {
+      const joins = d.joins.filter(
+        (record) =>
+          !record.decided ||
+          this.liveReaching(
+            scope,
+            NONE,
+            NONE,
+            undefined,
+            model.reachersAvoidingPasses(record.node, record.node),
+            record.gen,
+            record.node,
+          ),
       );
-    });
-    if (joins.length !== d.joins.length) this.replace(d, 'joins', joins);
+      if (joins.length !== d.joins.length) this.replace(d, 'joins', joins);
+    }
     // Whether a fact is still needed depends on its join and generation only, and the facts of
     // one join and generation (one per named node that ran) lie side by side: one look at what
     // is live answers for the run of them. Nearly every step drops none, which the first fact
@@ -869,20 +880,15 @@ export class Run {
 
   /** Whether anything live in the scope could still reach the fact's join in its generation. */
   private factNeeded(scope: Scope, fact: RanFact): boolean {
-    const model = scope.model;
-    const reachers = model.reachers(fact.join);
-    return this.someLive(
+    return this.liveReaching(
       scope,
       NONE,
       NONE,
       undefined,
-      (x) =>
-        reachers.has(x.node) &&
-        samePasses(
-          x.gen,
-          fact.gen,
-          Math.min(fact.gen.length, sharedHeads(model, x.node, fact.join)),
-        ),
+      scope.model.reachers(fact.join),
+      fact.gen,
+      fact.join,
+      fact.gen.length,
     );
   }
 
@@ -1035,6 +1041,54 @@ function sameGroup(a: RanFact, b: RanFact): boolean {
     (a.gen === b.gen || (a.gen.length === b.gen.length && samePasses(a.gen, b.gen, b.gen.length)))
   );
 }
+
+/**
+ * Whether an item of `items` stands in `reachers` in the generation `gen`, compared on the heads
+ * it shares with `target`, at most `cap` (`Run.liveReaching`).
+ */
+function reaching(
+  items: readonly LiveItem[],
+  reachers: ReadonlySet<string>,
+  gen: Generation,
+  model: FlowModel,
+  target: string,
+  cap: number,
+): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    if (
+      reachers.has(x.node) &&
+      samePasses(x.gen, gen, Math.min(cap, sharedHeads(model, x.node, target)))
+    )
+      return true;
+  }
+  return false;
+}
+
+/** `reaching` over the undecided join records but `except`. */
+function reachingJoin(
+  joins: readonly JoinRecord[],
+  except: object | undefined,
+  reachers: ReadonlySet<string>,
+  gen: Generation,
+  model: FlowModel,
+  target: string,
+  cap: number,
+): boolean {
+  for (let i = 0; i < joins.length; i++) {
+    const j = joins[i]!;
+    if (
+      !j.decided &&
+      j !== except &&
+      reachers.has(j.node) &&
+      samePasses(j.gen, gen, Math.min(cap, sharedHeads(model, j.node, target)))
+    )
+      return true;
+  }
+  return false;
+}
+
+const isDecided = (j: JoinRecord) => j.decided;
 
 /** Whether a join record for the node stands in the generation (no closure per arrival). */
 function hasJoin(joins: readonly JoinRecord[], target: LiveItem): boolean {
