@@ -322,12 +322,17 @@ class Run {
         ? [this.lastFire!, ...this.rest]
         : this.rest;
     const wakes = (wake && !fireFailed ? 1 : 0) + this.chainedFires;
+    // No field is written undefined (`waitsFor` of a process not waiting): a record that is
+    // plain JSON is stored as it is, where one undefined field had the store rebuild the whole
+    // record, its snapshot included, at every commit (toStorable).
+    const waitsFor = waitsForOf(result.status, snapshot, flows);
+    const { waitsFor: _before, ...kept } = withPendingWakes(record, queue);
     const next: ProcessRecord = {
-      ...withPendingWakes(record, queue),
+      ...kept,
       snapshot,
       status: result.status,
       due: result.status === 'waiting' ? dueOf(snapshot, flows) : null,
-      waitsFor: waitsForOf(result.status, snapshot, flows),
+      ...(waitsFor === undefined ? {} : { waitsFor }),
       error: failed ? `node "${snapshot.failed?.path}": ${snapshot.failed?.message}` : null,
       wakes: (record.wakes ?? 0) + wakes,
     };
