@@ -8,10 +8,40 @@ import { signature } from '../../shared/signature.ts';
  * order, the loop heads over each node, closing edges, and the reachability sets that make the
  * join check cheap.
  */
+/**
+ * What a step needs of one node, found with one look-up (`FlowModel.info`): a step looked the
+ * node, its edges, its heads, the joins naming it and each target's kind up one by one, a dozen
+ * look-ups in maps of every node, which a flow of 10,000 nodes no cache held.
+ */
+export interface NodeInfo {
+  node: FlowNode;
+  /** Its outgoing edges to nodes of the flow, in order. */
+  edges: readonly EdgeInfo[];
+  /** Loop heads that dominate it, outermost first (`FlowModel.heads`). */
+  heads: readonly string[];
+  /** Nodes with `depends` that name it (`FlowModel.joinsNaming`). */
+  joins: readonly string[];
+  /** It has `depends`: arrivals wait at it (docs/format.md#joins). */
+  barrier: boolean;
+  /** A work node's `set` as a list, in its order; empty for other kinds. */
+  set: readonly (readonly [path: string, expression: string])[];
+}
+
+/** An edge, with its target's info and whether it closes a loop. */
+export interface EdgeInfo {
+  edge: FlowEdge;
+  to: NodeInfo;
+  closing: boolean;
+}
+
 export interface FlowModel {
   flow: Flow;
   signature: string;
+  /** Whether the flow has a loop: without one, every generation is empty. */
+  loops: boolean;
   node(id: string): FlowNode | undefined;
+  /** What a step needs of a node, in one look-up; undefined for an id not in the flow. */
+  info(id: string): NodeInfo | undefined;
   edgesFrom(id: string): readonly FlowEdge[];
   /** Loop heads that dominate a node, outermost first: the shape of its generation. */
   heads(id: string): readonly string[];
@@ -75,6 +105,24 @@ function buildModel(flow: Flow): FlowModel {
     }
   }
   const headsOf = (id: string) => loops.dominatingHeads.get(id) ?? [];
+  const infos = new Map<string, NodeInfo>();
+  for (const n of nodes.values()) {
+    infos.set(n.id, {
+      node: n,
+      edges: [],
+      heads: headsOf(n.id),
+      joins: naming.get(n.id) ?? [],
+      barrier: (n.depends?.length ?? 0) > 0,
+      set: n.kind === 'work' ? Object.entries(n.set ?? {}) : [],
+    });
+  }
+  for (const [from, list] of edges) {
+    const info = infos.get(from);
+    if (!info) continue;
+    const out = info.edges as EdgeInfo[];
+    for (const edge of list)
+      out.push({ edge, to: infos.get(edge.to)!, closing: loops.closingEdges.has(edge.id) });
+  }
   const avoiding = new Map<string, ReadonlySet<string>>();
   const plain = new Map<string, ReadonlySet<string>>();
   const ofDepends = new Map<string, ReadonlySet<string>>();
@@ -86,7 +134,9 @@ function buildModel(flow: Flow): FlowModel {
   return {
     flow,
     signature: signatureOf(flow),
+    loops: loops.heads.length > 0,
     node: (id) => nodes.get(id),
+    info: (id) => infos.get(id),
     edgesFrom: (id) => edges.get(id) ?? [],
     heads: headsOf,
     isClosing: (edgeId) => loops.closingEdges.has(edgeId),

@@ -4,7 +4,7 @@ import {
   toJsonValue,
   type ContextWrite,
 } from '../../shared/contextWrite.ts';
-import type { Call, Flow, FlowNode, Trigger } from '../../shared/schema.ts';
+import type { Call, Flow, Trigger } from '../../shared/schema.ts';
 import { CALL_BINDINGS } from '../expr/callBindings.ts';
 import {
   conditionNow,
@@ -17,8 +17,8 @@ import {
 } from '../expr/evaluate.ts';
 import { randomAt } from '../expr/seeded.ts';
 import type { StepInputs } from '../expr/stepBindings.ts';
-import { flowModel, type FlowModel } from './flowModel.ts';
-import { generationAfter, samePasses, sharedHeads } from './generation.ts';
+import { flowModel, type EdgeInfo, type FlowModel, type NodeInfo } from './flowModel.ts';
+import { generationAlong, samePasses, sharedHeads } from './generation.ts';
 import type { EngineJournalEntry } from './journal.ts';
 import { dropLiveIndex, indexLive, liveIndexOf, type LiveIndex } from './liveIndex.ts';
 import { callExpressions, recordCall } from './recordCall.ts';
@@ -92,8 +92,6 @@ export class NodeFailure extends Error {
   }
 }
 
-const isBarrier = (n: FlowNode | undefined) => (n?.depends?.length ?? 0) > 0;
-
 const isCall = (t: Trigger): t is Trigger & { call: Call } => t.call !== undefined;
 
 /**
@@ -138,17 +136,12 @@ type LiveItem = { node: string; gen: Generation };
  */
 export type Steps<T> = Generator<Promise<unknown>, T, unknown>;
 
-/** Each work node's `set` as a list, made once per node object: a step must not list it again. */
-const setLists = new WeakMap<object, readonly [string, string][]>();
-
-function setListOf(node: Extract<FlowNode, { kind: 'work' }>): readonly [string, string][] {
-  let list = setLists.get(node);
-  if (list === undefined) setLists.set(node, (list = Object.entries(node.set ?? {})));
-  return list;
-}
-
 /** What a step passes where nothing is pending: one list, never changed. */
 const NONE: readonly LiveItem[] = Object.freeze([]);
+
+/** A node not in its flow's model (one a flow change removed) has no edges, heads or joins. */
+const NO_EDGES: readonly EdgeInfo[] = Object.freeze([]);
+const NO_HEADS: readonly string[] = Object.freeze([]);
 
 /** A result as a JSON value; numbers, strings, booleans and null are already one. */
 function jsonOf(value: unknown): ReturnType<typeof toJsonValue> {
@@ -479,15 +472,16 @@ export class Run {
   }
 
   private *execute(scope: Scope, token: Token): Steps<void> {
-    const node = scope.model.node(token.node);
+    const info = scope.model.info(token.node);
     const path = scope.prefix + token.node;
     this.env.entering?.(path);
-    if (!node)
+    if (!info)
       throw new NodeFailure(path, `node "${token.node}" is not in flow "${scope.data.flow}"`);
+    const node = info.node;
     switch (node.kind) {
       case 'work': {
-        const { writes, after } = yield* this.evaluateSet(scope, node, path);
-        yield* this.complete(scope, token.node, token.gen, writes, undefined, after);
+        const { writes, after } = yield* this.evaluateSet(scope, info, path);
+        yield* this.complete(scope, token.node, token.gen, writes, undefined, after, info);
         return;
       }
       case 'continue-after': {
@@ -513,14 +507,14 @@ export class Run {
         return;
       case 'end':
         if (node.terminate === true) {
-          this.count(scope, node.id, token.gen);
+          this.count(scope, info, node.id, token.gen);
           yield* this.finishScope(scope);
           return;
         }
-        yield* this.complete(scope, token.node, token.gen, [], undefined);
+        yield* this.complete(scope, token.node, token.gen, [], undefined, undefined, info);
         return;
       default:
-        yield* this.complete(scope, token.node, token.gen, [], undefined);
+        yield* this.complete(scope, token.node, token.gen, [], undefined, undefined, info);
     }
   }
 
@@ -546,7 +540,7 @@ export class Run {
 
   private *evaluateSet(
     scope: Scope,
-    node: Extract<FlowNode, { kind: 'work' }>,
+    info: NodeInfo,
     path: string,
   ): Steps<{ writes: ContextWrite[]; after: unknown }> {
     const writes: ContextWrite[] = [];
@@ -556,10 +550,13 @@ export class Run {
     // the context per step is what the step costs when the context is large.
     let stale = false;
     const owner = scope.model.flow;
-    const list = setListOf(node);
-    // Indexed, not for-of: see `complete`.
+    const list = info.set;
+    // Indexed, not for-of: see `complete`. Nor a destructuring of the pair, which took an
+    // iterator.
     for (let i = 0; i < list.length; i++) {
-      const [target, expr] = list[i]!;
+      const entry = list[i]!;
+      const target = entry[0];
+      const expr = entry[1];
       if (stale) view = applyWrites(view, writes.slice(-1));
       // valueOf, written out: a generator per expression cost more than the shortcut's answer.
       const result =
@@ -644,6 +641,8 @@ export class Run {
     firedTrigger: string | undefined,
     /** The context with `writes` applied, when the caller has it already. */
     applied?: unknown,
+    /** The node's info, when the caller has it already. */
+    info: NodeInfo | undefined = scope.model.info(nodeId),
   ): Steps<void> {
     const path = scope.prefix + nodeId;
     const after: Pending =
@@ -652,11 +651,16 @@ export class Run {
         : writes.length > 0
           ? applyingLast(this.context, writes, writes.length)
           : this.context;
-    const edges = scope.model.edgesFrom(nodeId);
-    const taken: LiveItem[] = [];
+    const edges = info?.edges ?? NO_EDGES;
+    const heads = info?.heads ?? NO_HEADS;
+    // Edges into joins wait at them (`reached`); the others arrive. Most steps take no edge into
+    // a join, and then no list is made for them.
+    const arrivals: LiveItem[] = [];
+    let reached: LiveItem[] | undefined;
     // Indexed, not for-of: an iterator held across the loop's yield is an object per step.
     for (let i = 0; i < edges.length; i++) {
-      const edge = edges[i]!;
+      const out: EdgeInfo = edges[i]!;
+      const edge = out.edge;
       if (edge.trigger !== undefined && edge.trigger !== firedTrigger) continue;
       if (edge.when !== undefined) {
         // conditionOf, written out (see evaluateSet).
@@ -667,10 +671,12 @@ export class Run {
         if (!result.ok) throw new NodeFailure(path, `edge "${edge.id}" condition: ${result.error}`);
         if (!result.value) continue;
       }
-      if (scope.model.isClosing(edge.id)) this.bump(this.snapshot.passes, scope.prefix + edge.to);
-      taken.push({ node: edge.to, gen: generationAfter(scope.model, edge, gen) });
+      if (out.closing) this.bump(this.snapshot.passes, scope.prefix + edge.to);
+      const target = { node: edge.to, gen: generationAlong(heads, out, gen) };
+      if (out.to.barrier) (reached ??= []).push(target);
+      else arrivals.push(target);
     }
-    this.took(scope, nodeId, gen, path, writes, after, taken);
+    this.took(scope, info, nodeId, gen, path, writes, after, arrivals, reached);
     if (this.isIdle(scope)) yield* this.finishScope(scope);
   }
 
@@ -680,43 +686,41 @@ export class Run {
    */
   private took(
     scope: Scope,
+    info: NodeInfo | undefined,
     nodeId: string,
     gen: Generation,
     path: string,
     writes: ContextWrite[],
     after: Pending,
-    taken: LiveItem[],
+    arrivals: LiveItem[],
+    reached: LiveItem[] | undefined,
   ): void {
     this.pendingContext = after;
     for (let i = 0; i < writes.length; i++) this.writes.push(writes[i]!);
     if (writes.length > 0) this.journal.push({ type: 'context-written', node: path, writes });
-    this.count(scope, nodeId, gen);
-
-    // Edges into joins wait at them; the others arrive. Most steps take no edge into a join,
-    // and then the edges taken are the arrivals themselves.
-    let arrivals = taken;
-    for (let i = 0; i < taken.length; i++) {
-      const target = taken[i]!;
-      if (!isBarrier(scope.model.node(target.node))) {
-        if (arrivals !== taken) arrivals.push(target);
-        continue;
-      }
-      if (arrivals === taken) arrivals = taken.slice(0, i);
-      if (!hasJoin(scope.data.joins, target)) {
-        this.append(scope.data.joins, { node: target.node, gen: target.gen, decided: false });
+    this.count(scope, info, nodeId, gen);
+    // A join reached in a generation with no record yet gets one, in the order of the edges.
+    if (reached !== undefined) {
+      for (let i = 0; i < reached.length; i++) {
+        const target = reached[i]!;
+        if (!hasJoin(scope.data.joins, target))
+          this.append(scope.data.joins, { node: target.node, gen: target.gen, decided: false });
       }
     }
     this.settle(scope, arrivals);
   }
 
   /** Counts a completion: visits, and the facts the joins naming the node will ask for. */
-  private count(scope: Scope, nodeId: string, gen: Generation): void {
+  private count(scope: Scope, info: NodeInfo | undefined, nodeId: string, gen: Generation): void {
     const path = scope.prefix + nodeId;
     // A node never counted before has no fact yet (facts are made here only): its facts need no
     // search through the others, which a join naming 10,000 branches made a step's largest cost.
     const first = this.bump(this.snapshot.visits, path) === undefined;
     this.journal.push({ type: 'ran', node: path, gen });
-    for (const join of scope.model.joinsNaming(nodeId)) {
+    const joins = info?.joins ?? NO_HEADS;
+    // Indexed, not for-of: no iterator per completion.
+    for (let j = 0; j < joins.length; j++) {
+      const join = joins[j]!;
       // The generation itself where the join shares all its heads (a value: never changed).
       const shared = sharedHeads(scope.model, nodeId, join);
       const key = shared === gen.length ? gen : gen.slice(0, shared);
@@ -1054,11 +1058,13 @@ function reaching(
   target: string,
   cap: number,
 ): boolean {
+  // Without loops every generation is empty: the same in all of them.
+  const loops = model.loops;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
     if (
       reachers.has(x.node) &&
-      samePasses(x.gen, gen, Math.min(cap, sharedHeads(model, x.node, target)))
+      (!loops || samePasses(x.gen, gen, Math.min(cap, sharedHeads(model, x.node, target))))
     )
       return true;
   }
@@ -1075,13 +1081,14 @@ function reachingJoin(
   target: string,
   cap: number,
 ): boolean {
+  const loops = model.loops;
   for (let i = 0; i < joins.length; i++) {
     const j = joins[i]!;
     if (
       !j.decided &&
       j !== except &&
       reachers.has(j.node) &&
-      samePasses(j.gen, gen, Math.min(cap, sharedHeads(model, j.node, target)))
+      (!loops || samePasses(j.gen, gen, Math.min(cap, sharedHeads(model, j.node, target))))
     )
       return true;
   }
