@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyWrites } from '../../shared/contextWrite.ts';
-import { edge, fanout, flow, start, subflow } from '../../shared/fixtures/flows.ts';
+import { edge, end, fanout, flow, start, subflow, work } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { contextArb, workspaceArb } from './fixtures/randomFlow.ts';
 import type { EngineJournalEntry } from './journal.ts';
@@ -89,6 +89,31 @@ const forkBomb: Flow = flow({
 });
 
 describe('engine: what is live across sub-flows, kept as it changes', () => {
+  it('rule: a step given another flows lookup runs the flow objects it gives, not those an earlier step knew', async () => {
+    const main = flow({
+      id: 'main',
+      nodes: [start(), subflow('call', 'sub'), end()],
+      edges: [edge('start', 'call'), edge('call', 'end')],
+    });
+    const sub = (value: string): Flow =>
+      flow({
+        id: 'sub',
+        nodes: [start(), work('x', { a: value }), end()],
+        edges: [edge('start', 'x'), edge('x', 'end')],
+      });
+    const before = lookup([main, sub('1')]);
+    const after = lookup([main, sub('2')]);
+    let result = await step(startSnapshot(main), {}, { flows: before, now: T0 });
+    const writes: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      // The sub-flow's start runs under the first lookup; from then on, another one.
+      const flows = i < 2 ? before : after;
+      result = await step(result.snapshot, {}, { flows, now: T0 }, true);
+      writes.push(...result.writes);
+    }
+    expect(writes).toEqual([{ path: 'a', value: 2 }]);
+  });
+
   it('rule: after every owned step, the index kept equals one made afresh, its status is the snapshot status, and the steps run as steps on copies do', async () => {
     let indexed = 0;
     await fc.assert(

@@ -53,6 +53,10 @@ export const MAX_LIVE_BRANCHES = 10_000;
 
 /** What the engine needs besides the snapshot: flows by id, and the time, passed in. */
 export interface EngineEnv {
+  /**
+   * The flows by id. One lookup gives the same flow object for an id whenever asked: steps that
+   * are given the same lookup trust what they learnt of it (the scopes of `Run.scopeAt`).
+   */
   flows: (id: string) => Flow | undefined;
   /** Milliseconds since the epoch; stamped on new waits so the supervisor can time them. */
   now: number;
@@ -80,6 +84,11 @@ export interface Scope {
   parent: { scope: Scope; child: Child } | undefined;
   /** The children from the top level down to this scope, once asked for (`chainOf`). */
   chain: readonly Child[] | undefined;
+  /**
+   * The flows lookup (`EngineEnv.flows`) this scope and every scope above it were last found
+   * to run the flow objects of: a step given the same lookup need not ask it again (`scopeAt`).
+   */
+  checked: EngineEnv['flows'] | undefined;
 }
 
 /** Why a step could not complete its node; nothing of the step is kept. */
@@ -362,6 +371,8 @@ export class Run {
       depth,
       parent,
       chain: parent ? undefined : NO_CHAIN,
+      // Made now, under this step's lookup, below a parent made or checked under it too.
+      checked: this.env.flows,
     };
   }
 
@@ -380,16 +391,20 @@ export class Run {
 
   /**
    * The scope an index entry names: the scope a step queued its token in, as made then, while
-   * each scope up to the top level still runs the flow object it was made with (the flows an
-   * owned snapshot's steps are given do not change between them, but a caller could give other
-   * objects); otherwise, or for an entry of a walk, made again along its chain. A scope made
-   * again costs a string and an object per level, at every step of a process nested deep.
+   * each scope up to the top level still runs the flow object it was made with (the steps of
+   * one run share one lookup, which is not asked again, but a caller could give another);
+   * otherwise, or for an entry of a walk, made again along its chain. A scope made again costs
+   * a string and an object per level, at every step of a process nested deep.
    */
   private scopeAt(where: Scope | readonly Child[]): Scope {
     if (isChain(where)) return this.scopeAlong(where);
+    const flows = this.env.flows;
+    // Checked under this very lookup (the steps of one run share theirs): asked nothing again.
+    if (where.checked === flows) return where;
     for (let s: Scope | undefined = where; s; s = s.parent?.scope) {
-      if (this.env.flows(s.data.flow) !== s.model.flow) return this.scopeAlong(chainOf(where));
+      if (flows(s.data.flow) !== s.model.flow) return this.scopeAlong(chainOf(where));
     }
+    for (let s: Scope | undefined = where; s; s = s.parent?.scope) s.checked = flows;
     return where;
   }
 
@@ -507,7 +522,7 @@ export class Run {
         return;
       case 'end':
         if (node.terminate === true) {
-          this.count(scope, info, node.id, token.gen);
+          this.count(scope, info, node.id, token.gen, path);
           yield* this.finishScope(scope);
           return;
         }
@@ -623,6 +638,7 @@ export class Run {
         depth,
         parent: { scope, child },
         chain: undefined,
+        checked: this.env.flows,
       };
       if (!index.queued(token, inChild)) this.dropIndex();
     }
@@ -698,7 +714,7 @@ export class Run {
     this.pendingContext = after;
     for (let i = 0; i < writes.length; i++) this.writes.push(writes[i]!);
     if (writes.length > 0) this.journal.push({ type: 'context-written', node: path, writes });
-    this.count(scope, info, nodeId, gen);
+    this.count(scope, info, nodeId, gen, path);
     // A join reached in a generation with no record yet gets one, in the order of the edges.
     if (reached !== undefined) {
       for (let i = 0; i < reached.length; i++) {
@@ -711,8 +727,14 @@ export class Run {
   }
 
   /** Counts a completion: visits, and the facts the joins naming the node will ask for. */
-  private count(scope: Scope, info: NodeInfo | undefined, nodeId: string, gen: Generation): void {
-    const path = scope.prefix + nodeId;
+  private count(
+    scope: Scope,
+    info: NodeInfo | undefined,
+    nodeId: string,
+    gen: Generation,
+    /** `scope.prefix + nodeId`, as the caller made it: a key made again is looked up again. */
+    path: string,
+  ): void {
     // A node never counted before has no fact yet (facts are made here only): its facts need no
     // search through the others, which a join naming 10,000 branches made a step's largest cost.
     const first = this.bump(this.snapshot.visits, path) === undefined;
