@@ -42,8 +42,13 @@ export const fireAct =
 export interface InMemoryRun {
   record: ProcessRecord;
   journal: JournalEntry[];
-  /** One per node that wrote, numbered on from the context's version the run started at. */
+  /**
+   * One per node that wrote, numbered on from the context's version the run started at; none
+   * when the store keeps no journal (`InMemorySettings.keepsJournal`), which keeps no changes.
+   */
   changes: ContextChange[];
+  /** Nodes that wrote: the context versions the run's commit adds, changes kept or not. */
+  versions: number;
   value: unknown;
   steps: number;
   /** Triggers the run fired: its wake, and the timers due at once at the stops inside it. */
@@ -158,6 +163,7 @@ export class InMemoryRunner {
 class Run {
   private readonly journal: JournalEntry[] = [];
   private readonly changes: ContextChange[] = [];
+  private versions = 0;
   private value: unknown;
   // The objects of `value` this run copied: nobody else holds them until the run commits, so
   // a later step's writes change them in place (a write copying the whole context each step
@@ -240,11 +246,15 @@ class Run {
     const record = this.record;
     if (result.writes.length > 0) {
       this.value = applyWritesOwned(this.value, result.writes, (this.ownWrites ??= new Set()));
-      const node = nodeOfWrites(result.journal);
-      const version = this.context.version + this.changes.length + 1;
-      this.changes.push(
-        contextChange(this.context.id, version, record.id, node, result.writes, now),
-      );
+      const version = this.context.version + ++this.versions;
+      // A store that keeps no journal keeps no change either: none is made, so a long run in
+      // memory holds no object per node that wrote until it commits.
+      if (this.settings.keepsJournal) {
+        const node = nodeOfWrites(result.journal);
+        this.changes.push(
+          contextChange(this.context.id, version, record.id, node, result.writes, now),
+        );
+      }
     }
     // The step's entries are its own, made for this result and held by nobody else: stamped
     // in place, not copied (a spread of entries of every shape was a large part of a pass).
@@ -345,6 +355,7 @@ class Run {
       record: next,
       journal: this.journal,
       changes: this.changes,
+      versions: this.versions,
       value: this.value,
       steps,
       wakes,

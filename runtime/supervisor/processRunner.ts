@@ -301,7 +301,14 @@ export class ProcessRunner {
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = attempt === 0 && guess ? guess : await this.mustGetContext(record.contextId);
       const run = await inMemory.run(record, act, wake, flows, budget, context, timeOf, later);
-      const write = run.changes.length > 0 ? { value: run.value, changes: run.changes } : undefined;
+      const write =
+        run.versions > 0
+          ? {
+              value: run.value,
+              changes: run.changes,
+              ...(run.versions === run.changes.length ? {} : { versions: run.versions }),
+            }
+          : undefined;
       const ok = await store.commitStep({
         process: run.record,
         context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
@@ -310,7 +317,7 @@ export class ProcessRunner {
       if (ok) {
         guesses.know(
           write
-            ? { id: context.id, version: context.version + run.changes.length, value: run.value }
+            ? { id: context.id, version: context.version + run.versions, value: run.value }
             : context,
         );
         // A run that went on across later timers counts, for the drive's budget, the steps
