@@ -76,6 +76,28 @@ describe('a flow is checked, written out and walked once per object (a flow is n
     expect(check).toHaveBeenCalledTimes(2);
   });
 
+  it('rule: a start stores the version its flow object stands for once, and a saved edit as a version of its own', async () => {
+    const store = await testStore('versions-once');
+    const stored: string[] = [];
+    const put = store.putFlowVersion.bind(store);
+    store.putFlowVersion = (f, signature) => (stored.push(signature), put(f, signature));
+    await store.putFlow(minimalFlow('once'));
+    const supervisor = new Supervisor(store, new VirtualClock(T0));
+    await supervisor.start('once', { id: 'a' });
+    await supervisor.start('once', { id: 'b' });
+    expect(stored).toHaveLength(1);
+    const edited: Flow = {
+      ...minimalFlow('once'),
+      nodes: [...minimalFlow('once').nodes, { id: 'extra', kind: 'end' }],
+      edges: [...minimalFlow('once').edges, { id: 'more', from: 'start', to: 'extra' }],
+    };
+    await store.putFlow(edited);
+    const c = await supervisor.start('once', { id: 'c' });
+    expect(stored).toHaveLength(2);
+    expect(stored[1]).toBe(c.versions.once);
+    expect(await store.getFlowVersion('once', c.versions.once!)).toEqual(edited);
+  });
+
   it('rule: the first object seen for a flow id is kept without writing out its text', () => {
     const cache = new FlowCache();
     const first = counted(minimalFlow('f'));

@@ -81,4 +81,22 @@ export class FlowReader {
   signature(flow: Flow): string {
     return this.cache.signature(flow);
   }
+
+  /** Flow objects this reader stored as versions: their content is stored under their signature. */
+  private readonly stored = new WeakSet<Flow>();
+
+  /**
+   * Stores each of `flows` as the version a process stands on (`Store.putFlowVersion`, under its
+   * signature in `versions`), but for a flow object stored so already: a version's record is
+   * never deleted, and one object has one content (flowCache.ts), so writing it again wrote
+   * the same record. A start wrote its flow again each time, a flow of 10,000 nodes copied into
+   * the database in one task of its own.
+   */
+  async storeVersions(flows: ReadonlyMap<string, Flow>, versions: Record<string, string>) {
+    for (const f of flows.values()) {
+      if (this.stored.has(f)) continue;
+      await this.store.putFlowVersion(f, versions[f.id]!);
+      this.stored.add(f);
+    }
+  }
 }

@@ -80,7 +80,7 @@ export class ProcessStarts {
       found = { version: 0, value };
     }
     const versions = signaturesById(flows);
-    for (const f of flows.values()) await store.putFlowVersion(f, versions[f.id]!);
+    await this.parts.flows.storeVersions(flows, versions);
     // The order of creation is read from the store once, not at every start: a start then costs
     // the same however many processes exist. (Another tab's starts may share a number; the
     // order among them is then their due times'.)
