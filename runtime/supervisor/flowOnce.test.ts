@@ -98,6 +98,18 @@ describe('a flow is checked, written out and walked once per object (a flow is n
     expect(await store.getFlowVersion('once', c.versions.once!)).toEqual(edited);
   });
 
+  it('rule: a start reads its flow from the store once, and drives on what it read', async () => {
+    const store = await testStore('read-once');
+    let reads = 0;
+    const getFlow = store.getFlow.bind(store);
+    store.getFlow = (id) => (reads++, getFlow(id));
+    await store.putFlow(minimalFlow('once'));
+    const supervisor = new Supervisor(store, new VirtualClock(T0));
+    const done = await supervisor.start('once', { id: 'a' });
+    expect(done.status).toBe('done');
+    expect(reads).toBe(1);
+  });
+
   it('rule: the first object seen for a flow id is kept without writing out its text', () => {
     const cache = new FlowCache();
     const first = counted(minimalFlow('f'));

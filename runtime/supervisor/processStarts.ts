@@ -114,6 +114,8 @@ export class ProcessStarts {
         first.snapshot,
       ),
     ]);
-    return options.paused || options.drive === false ? first : runner.drive(id);
+    // Driven on the record just stored and the flows just read and checked: reading a flow
+    // again costs what its size is (a copy out of the database and a comparison of its text).
+    return options.paused || options.drive === false ? first : runner.drive(id, first, flows);
   }
 }
