@@ -14,6 +14,7 @@ import { MemoryStore } from '../store/memoryStore.ts';
 import { testStore } from '../store/fixtures/testStore.ts';
 import { VirtualClock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
+import { FlowReader } from './flowReader.ts';
 import { loadFlowSet } from './flowSet.ts';
 import { Supervisor } from './supervisor.ts';
 import { assertRunnable, SupervisorError } from './supervisorError.ts';
@@ -108,6 +109,31 @@ describe('a flow is checked, written out and walked once per object (a flow is n
     const done = await supervisor.start('once', { id: 'a' });
     expect(done.status).toBe('done');
     expect(reads).toBe(1);
+  });
+
+  it('rule: a new flow is analysed in parts with a pause between them (loops, check, signature, model), once per object', async () => {
+    const reader = new FlowReader(new MemoryStore());
+    const check = vi.mocked(validateFlow);
+    const seen: string[] = [];
+    const good = minimalFlow('good');
+    // What each pause finds done: the check comes after the first pause, not before.
+    const pause = () => void seen.push(`pause after ${check.mock.calls.length} checks`);
+    check.mockClear();
+    await reader.analyse(new Map([['good', good]]), pause);
+    expect(seen).toEqual([
+      'pause after 0 checks',
+      'pause after 0 checks',
+      'pause after 1 checks',
+      'pause after 1 checks',
+      'pause after 1 checks',
+    ]);
+    seen.length = 0;
+    await reader.analyse(new Map([['good', good]]), pause);
+    expect(seen).toEqual([]);
+    // A flow with problems has no signature or model made for it.
+    const bad: Flow = { ...minimalFlow('bad'), edges: [{ id: 'e', from: 'start', to: 'nowhere' }] };
+    await reader.analyse(new Map([['bad', bad]]), pause);
+    expect(seen).toHaveLength(3);
   });
 
   it('rule: the first object seen for a flow id is kept without writing out its text', () => {

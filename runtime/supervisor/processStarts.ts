@@ -1,6 +1,6 @@
 import { seedOf } from '../expr/seeded.ts';
 import { startSnapshot } from '../engine/step.ts';
-import type { FlowReader } from './flowReader.ts';
+import type { FlowReader, Pause } from './flowReader.ts';
 import { signaturesById } from './flowSet.ts';
 import { contextProblem } from './inputChecks.ts';
 import type { ProcessLock } from './processLock.ts';
@@ -27,6 +27,8 @@ export interface StartParts {
   lock: ProcessLock;
   runner: ProcessRunner;
   newId: (kind: 'process' | 'context') => string;
+  /** The pause between the parts of a start's analysis of a new flow (`betweenSteps`). */
+  pause: Pause | undefined;
 }
 
 /** Starts processes: checks the request, stores the context, the versions and the record. */
@@ -56,6 +58,7 @@ export class ProcessStarts {
     const flows = await this.parts.flows.current([flowId]);
     const flow = flows.get(flowId);
     if (!flow) throw new SupervisorError(`there is no flow "${flowId}" in the workspace`);
+    await this.parts.flows.analyse(flows, this.parts.pause);
     assertRunnable(flows);
     let contextId: string;
     // The context as found, journalled with the start so that a past one can be rebuilt.

@@ -126,7 +126,14 @@ export class Supervisor {
       maxSteps,
       maxStepsPerCommit: options.maxStepsPerCommit ?? MAX_STEPS_PER_COMMIT,
     }));
-    this.starts = new ProcessStarts({ store: watched, flows, lock, runner, newId });
+    this.starts = new ProcessStarts({
+      store: watched,
+      flows,
+      lock,
+      runner,
+      newId,
+      pause: options.betweenSteps,
+    });
     this.controls = new Controls({ store: watched, clock, flows, lock, runner, stopRequests });
     this.deliveries = new Deliveries({ store: watched, flows, lock, runner });
     this.contextWrites = new ContextWrites({ store: watched, clock, lock, runner });
