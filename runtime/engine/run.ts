@@ -147,6 +147,7 @@ export type Steps<T> = Generator<Promise<unknown>, T, unknown>;
 
 /** What a step passes where nothing is pending: one list, never changed. */
 const NONE: readonly LiveItem[] = Object.freeze([]);
+const NO_TOKENS: readonly Token[] = Object.freeze([]);
 
 /** A node not in its flow's model (one a flow change removed) has no edges, heads or joins. */
 const NO_EDGES: readonly EdgeInfo[] = Object.freeze([]);
@@ -199,16 +200,15 @@ export class Run {
     });
   }
   private madeInputs: StepInputs | undefined;
+  /** The context after the writes `evaluateSet` last made (pending until read). */
+  private setAfter: Pending;
   /**
-   * With an owned snapshot, the counters are changed in place and each change is noted here, so
-   * that `undo` can give back the snapshot as it was when the node fails.
+   * With an owned snapshot, its counters, its scopes' lists and its join records are changed in
+   * place, and each change is noted here as what puts it back, so that `undo` can give back the
+   * snapshot as it was when the node fails: four entries a change (`Undo`, then three), not an
+   * object or a function per change, which a step made several of.
    */
-  private readonly undoLog: (Record<string, number> | string | number | undefined)[] | undefined;
-  /**
-   * With an owned snapshot, its scopes' lists and join records are changed in place too, and
-   * each change is noted here as what puts it back (`undo`).
-   */
-  private readonly listUndo: (() => void)[] | undefined;
+  private readonly undoLog: unknown[] | undefined;
   /** Whether the caller owns the snapshot (see the constructor). */
   private readonly owned: boolean;
   /**
@@ -235,7 +235,6 @@ export class Run {
     this.writes = writes;
     this.snapshot = owned ? shareScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
-    this.listUndo = owned ? [] : undefined;
     this.owned = owned;
     this.index = owned ? liveIndexOf(this.snapshot.scope) : undefined;
     this.pendingContext = context;
@@ -267,8 +266,7 @@ export class Run {
   /** Adds one to a counter (visits, passes); what it was before, if it was. */
   private bump(counters: Record<string, number>, key: string): number | undefined {
     const before = counters[key];
-    // Three entries, not a tuple: no array per counter changed.
-    this.undoLog?.push(counters, key, before);
+    this.undoLog?.push(Undo.Counter, counters, key, before);
     counters[key] = (before ?? 0) + 1;
     return before;
   }
@@ -276,17 +274,9 @@ export class Run {
   /** Puts the counters and lists of an owned snapshot back as they were before the step. */
   undo(): void {
     const log = this.undoLog ?? [];
-    for (let i = log.length - 3; i >= 0; i -= 3) {
-      const counters = log[i] as Record<string, number>;
-      const key = log[i + 1] as string;
-      const before = log[i + 2] as number | undefined;
-      if (before === undefined) delete counters[key];
-      else counters[key] = before;
-    }
+    for (let i = log.length - 4; i >= 0; i -= 4)
+      undoOne(log[i] as Undo, log[i + 1], log[i + 2], log[i + 3]);
     log.length = 0;
-    const lists = this.listUndo ?? [];
-    for (let i = lists.length - 1; i >= 0; i--) lists[i]!();
-    lists.length = 0;
     // The index was told of the changes just undone: it is made again when next needed.
     if (this.owned) this.dropIndex();
   }
@@ -307,11 +297,7 @@ export class Run {
 
   private append<T>(list: T[], item: T): void {
     list.push(item);
-    this.listUndo?.push(() => {
-      list.pop();
-      // A list shortened and grown again may keep its length: what is known of it goes.
-      factGroups.delete(list);
-    });
+    this.undoLog?.push(Undo.Pop, list, undefined, undefined);
   }
 
   /** Queues a ready token; the list stays known to be in order while each comes after the last. */
@@ -329,11 +315,11 @@ export class Run {
       // place, where `splice` moved every item after it; a fan-out's 10,000 ready tokens, each
       // taken from the front, cost a quadratic number of moves.
       const removed = list.shift()!;
-      this.listUndo?.push(() => void list.unshift(removed));
+      this.undoLog?.push(Undo.Unshift, list, removed, undefined);
       return;
     }
-    const removed = list.splice(index, 1);
-    this.listUndo?.push(() => void list.splice(index, 0, ...removed));
+    const removed = list.splice(index, 1)[0];
+    this.undoLog?.push(Undo.Insert, list, removed, index);
   }
 
   private replace<K extends 'ready' | 'waits' | 'joins' | 'ran' | 'children'>(
@@ -343,16 +329,12 @@ export class Run {
   ): void {
     const before = data[key];
     data[key] = value;
-    this.listUndo?.push(() => {
-      data[key] = before;
-    });
+    this.undoLog?.push(Undo.Replace, data, key, before);
   }
 
   private decide(record: JoinRecord): void {
     record.decided = true;
-    this.listUndo?.push(() => {
-      record.decided = false;
-    });
+    this.undoLog?.push(Undo.Undecide, record, undefined, undefined);
   }
 
   private scopeOf(
@@ -495,8 +477,8 @@ export class Run {
     const node = info.node;
     switch (node.kind) {
       case 'work': {
-        const { writes, after } = yield* this.evaluateSet(scope, info, path);
-        yield* this.complete(scope, token.node, token.gen, writes, undefined, after, info);
+        const writes = yield* this.evaluateSet(scope, info, path);
+        yield* this.complete(scope, token.node, token.gen, writes, undefined, this.setAfter, info);
         return;
       }
       case 'continue-after': {
@@ -514,7 +496,7 @@ export class Run {
           gen: token.gen,
           triggers: node.on.map((t) => t.id),
         });
-        this.settle(scope, []);
+        this.settle(scope, NO_TOKENS);
         return;
       }
       case 'subflow':
@@ -553,11 +535,7 @@ export class Run {
     return recorded.call;
   }
 
-  private *evaluateSet(
-    scope: Scope,
-    info: NodeInfo,
-    path: string,
-  ): Steps<{ writes: ContextWrite[]; after: unknown }> {
+  private *evaluateSet(scope: Scope, info: NodeInfo, path: string): Steps<ContextWrite[]> {
     const writes: ContextWrite[] = [];
     let view = this.context;
     // Each expression sees the writes before it; the live context gets them all at once. The
@@ -585,7 +563,9 @@ export class Run {
       writes.push(write);
       stale = true;
     }
-    return { writes, after: stale ? applyingLast(view, writes) : view };
+    // The context after them, for `complete`: a field, not an object made per step to hold it.
+    this.setAfter = stale ? applyingLast(view, writes) : view;
+    return writes;
   }
 
   private startChild(
@@ -642,7 +622,7 @@ export class Run {
       };
       if (!index.queued(token, inChild)) this.dropIndex();
     }
-    this.settle(scope, []);
+    this.settle(scope, NO_TOKENS);
   }
 
   /**
@@ -669,9 +649,10 @@ export class Run {
           : this.context;
     const edges = info?.edges ?? NO_EDGES;
     const heads = info?.heads ?? NO_HEADS;
-    // Edges into joins wait at them (`reached`); the others arrive. Most steps take no edge into
-    // a join, and then no list is made for them.
-    const arrivals: LiveItem[] = [];
+    // Edges into joins wait at them (`reached`); the others arrive, as the tokens they become
+    // (numbered when queued, after the joins they settle). Most steps take no edge into a join,
+    // and then no list is made for them.
+    const arrivals: Token[] = [];
     let reached: LiveItem[] | undefined;
     // Indexed, not for-of: an iterator held across the loop's yield is an object per step.
     for (let i = 0; i < edges.length; i++) {
@@ -688,7 +669,7 @@ export class Run {
         if (!result.value) continue;
       }
       if (out.closing) this.bump(this.snapshot.passes, scope.prefix + edge.to);
-      const target = { node: edge.to, gen: generationAlong(heads, out, gen) };
+      const target: Token = { node: edge.to, gen: generationAlong(heads, out, gen), seq: 0 };
       if (out.to.barrier) (reached ??= []).push(target);
       else arrivals.push(target);
     }
@@ -708,7 +689,7 @@ export class Run {
     path: string,
     writes: ContextWrite[],
     after: Pending,
-    arrivals: LiveItem[],
+    arrivals: Token[],
     reached: LiveItem[] | undefined,
   ): void {
     this.pendingContext = after;
@@ -763,16 +744,15 @@ export class Run {
    * Decides every join whose named nodes are all settled, then queues the joins that run ahead of
    * `arrivals`. Skipping a join can settle another, so this repeats until nothing changes.
    */
-  settle(scope: Scope, arrivals: { node: string; gen: Generation }[]): void {
+  settle(scope: Scope, arrivals: readonly Token[]): void {
     if (scope.data.joins.length === 0) {
       // Nothing to decide (most steps): the arrivals are queued, with no list made for joins.
-      for (const t of arrivals)
-        this.queue(scope, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+      for (let i = 0; i < arrivals.length; i++) this.queueNew(scope, arrivals[i]!);
       this.collect(scope);
       return;
     }
     const model = scope.model;
-    const joinTokens: { node: string; gen: Generation }[] = [];
+    let joinTokens: Token[] | undefined;
     let changed = true;
     while (changed) {
       changed = false;
@@ -783,7 +763,7 @@ export class Run {
         const settled = !this.liveReaching(
           scope,
           arrivals,
-          joinTokens,
+          joinTokens ?? NO_TOKENS,
           record,
           model.reachersOfDepends(record.node),
           record.gen,
@@ -811,16 +791,25 @@ export class Run {
               ),
           ),
         );
-        if (ran) joinTokens.push({ node: record.node, gen: record.gen });
+        if (ran) (joinTokens ??= []).push({ node: record.node, gen: record.gen, seq: 0 });
         else
           this.journal.push({ type: 'skipped', node: scope.prefix + record.node, gen: record.gen });
         changed = true;
       }
     }
-    for (const t of joinTokens)
-      this.queue(scope, { node: t.node, gen: t.gen, seq: this.nextSeq() });
-    for (const t of arrivals) this.queue(scope, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+    if (joinTokens)
+      for (let i = 0; i < joinTokens.length; i++) this.queueNew(scope, joinTokens[i]!);
+    for (let i = 0; i < arrivals.length; i++) this.queueNew(scope, arrivals[i]!);
     this.collect(scope);
+  }
+
+  /**
+   * Numbers a token this step made and queues it: made unnumbered, so that the joins an arrival
+   * settles take their numbers first, and numbered before anything else sees it.
+   */
+  private queueNew(scope: Scope, token: Token): void {
+    token.seq = this.nextSeq();
+    this.queue(scope, token);
   }
 
   /**
@@ -1008,6 +997,53 @@ function earliestReady(scope: ScopeSnapshot): { token: Token; chain: Child[] } |
   };
   walk(scope);
   return best ? { token: best, chain: bestChain } : undefined;
+}
+
+/**
+ * What puts a change of an owned snapshot back (`Run.undo`), each with its three operands:
+ * numbers, so that a log entry is four plain values.
+ */
+const Undo = {
+  /** A counter (counters, key, what it was: undefined if absent). */
+  Counter: 0,
+  /** An item appended (list). */
+  Pop: 1,
+  /** The first item removed (list, item). */
+  Unshift: 2,
+  /** An item removed elsewhere (list, item, index). */
+  Insert: 3,
+  /** A scope's list replaced (data, key, the list before). */
+  Replace: 4,
+  /** A join decided (record). */
+  Undecide: 5,
+} as const;
+type Undo = (typeof Undo)[keyof typeof Undo];
+
+function undoOne(op: Undo, a: unknown, b: unknown, c: unknown): void {
+  switch (op) {
+    case Undo.Counter: {
+      const counters = a as Record<string, number>;
+      if (c === undefined) delete counters[b as string];
+      else counters[b as string] = c as number;
+      return;
+    }
+    case Undo.Pop:
+      (a as unknown[]).pop();
+      // A list shortened and grown again may keep its length: what is known of it goes.
+      factGroups.delete(a as unknown[]);
+      return;
+    case Undo.Unshift:
+      (a as unknown[]).unshift(b);
+      return;
+    case Undo.Insert:
+      (a as unknown[]).splice(c as number, 0, b);
+      return;
+    case Undo.Replace:
+      (a as Record<string, unknown>)[b as string] = c;
+      return;
+    case Undo.Undecide:
+      (a as JoinRecord).decided = false;
+  }
 }
 
 /** The chain of the top-level scope: no children. */
