@@ -72,6 +72,11 @@ export interface EngineEnv {
    * ExtraFunctions). The app gives none; a test does (the dev server's `$block`).
    */
   functions?: ExtraFunctions;
+  /**
+   * false: the caller keeps no journal (flow simulate's store keeps none), and a step makes no
+   * entries for it but a failed node's `failed`; two objects a step, made to be dropped.
+   */
+  journal?: boolean;
 }
 
 /** A running flow inside a step: its snapshot part with what is known of it. */
@@ -217,6 +222,8 @@ export class Run {
    * is told to it below. Never kept for a step's own copy, which no later step shares.
    */
   private index: LiveIndex | undefined;
+  /** Whether the step's journal entries are made (`EngineEnv.journal`). */
+  private readonly journaling: boolean;
 
   /**
    * `owned`: nobody but the caller holds `snapshot` (runToStop's own steps), so its counters need
@@ -236,6 +243,7 @@ export class Run {
     this.snapshot = owned ? shareScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
     this.owned = owned;
+    this.journaling = env.journal !== false;
     this.index = owned ? liveIndexOf(this.snapshot.scope) : undefined;
     this.pendingContext = context;
     this.root = this.scopeOf(this.snapshot.scope, '', 0, undefined);
@@ -490,12 +498,13 @@ export class Run {
         wait.seq = this.nextSeq();
         this.append(scope.data.waits, wait);
         if (this.index) this.index.live++;
-        this.journal.push({
-          type: 'waited',
-          node: path,
-          gen: token.gen,
-          triggers: node.on.map((t) => t.id),
-        });
+        if (this.journaling)
+          this.journal.push({
+            type: 'waited',
+            node: path,
+            gen: token.gen,
+            triggers: node.on.map((t) => t.id),
+          });
         this.settle(scope, NO_TOKENS);
         return;
       }
@@ -694,7 +703,8 @@ export class Run {
   ): void {
     this.pendingContext = after;
     for (let i = 0; i < writes.length; i++) this.writes.push(writes[i]!);
-    if (writes.length > 0) this.journal.push({ type: 'context-written', node: path, writes });
+    if (writes.length > 0 && this.journaling)
+      this.journal.push({ type: 'context-written', node: path, writes });
     this.count(scope, info, nodeId, gen, path);
     // A join reached in a generation with no record yet gets one, in the order of the edges.
     if (reached !== undefined) {
@@ -719,7 +729,7 @@ export class Run {
     // A node never counted before has no fact yet (facts are made here only): its facts need no
     // search through the others, which a join naming 10,000 branches made a step's largest cost.
     const first = this.bump(this.snapshot.visits, path) === undefined;
-    this.journal.push({ type: 'ran', node: path, gen });
+    if (this.journaling) this.journal.push({ type: 'ran', node: path, gen });
     const joins = info?.joins ?? NO_HEADS;
     // Indexed, not for-of: no iterator per completion.
     for (let j = 0; j < joins.length; j++) {
@@ -792,7 +802,7 @@ export class Run {
           ),
         );
         if (ran) (joinTokens ??= []).push({ node: record.node, gen: record.gen, seq: 0 });
-        else
+        else if (this.journaling)
           this.journal.push({ type: 'skipped', node: scope.prefix + record.node, gen: record.gen });
         changed = true;
       }
@@ -927,7 +937,7 @@ export class Run {
     if (!scope.parent) {
       if (!this.snapshot.done) {
         this.snapshot.done = true;
-        this.journal.push({ type: 'done' });
+        if (this.journaling) this.journal.push({ type: 'done' });
       }
       return;
     }
@@ -954,7 +964,8 @@ export class Run {
       if (!trigger) throw new NodeFailure(path, `"${path}" has no trigger "${triggerId}"`);
       this.removeAt(scope.data.waits, at);
       if (this.index) this.index.live--;
-      this.journal.push({ type: 'woke', node: path, gen: wait.gen, trigger: triggerId });
+      if (this.journaling)
+        this.journal.push({ type: 'woke', node: path, gen: wait.gen, trigger: triggerId });
       const writes: ContextWrite[] = [];
       if (trigger.into !== undefined) {
         const json = toJsonValue(payload);

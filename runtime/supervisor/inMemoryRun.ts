@@ -370,6 +370,8 @@ class Run {
     return {
       flows: (f) => flows.get(f),
       now,
+      // A store that keeps no journal gets none: the engine makes no entries to drop.
+      ...(this.settings.keepsJournal ? {} : { journal: false }),
       ...(maxLiveBranches === undefined ? {} : { maxLiveBranches }),
       ...(functions ? { functions } : {}),
       // Every act of the run carries its wake: until the run commits, the wake has not happened.
