@@ -106,12 +106,21 @@ function buildModel(flow: Flow): FlowModel {
   }
   const headsOf = (id: string) => loops.dominatingHeads.get(id) ?? [];
   const infos = new Map<string, NodeInfo>();
+  // Equal lists of heads and of joins are one list, shared by the nodes that have it: a step
+  // reads its node's, and 10,000 branches naming one join read the same one, not each its own.
+  const lists = new Map<string, readonly string[]>();
+  const shared = (list: readonly string[]) => {
+    const key = `${list.length}\u0000${list.join('\u0000')}`;
+    let one = lists.get(key);
+    if (!one) lists.set(key, (one = list));
+    return one;
+  };
   for (const n of nodes.values()) {
     infos.set(n.id, {
       node: n,
       edges: [],
-      heads: headsOf(n.id),
-      joins: naming.get(n.id) ?? [],
+      heads: shared(headsOf(n.id)),
+      joins: shared(naming.get(n.id) ?? []),
       barrier: (n.depends?.length ?? 0) > 0,
       set: n.kind === 'work' ? Object.entries(n.set ?? {}) : [],
     });
