@@ -66,6 +66,9 @@ export interface FlowModel {
 }
 
 const models = new WeakMap<Flow, FlowModel>();
+
+/** The empty list of heads or joins every node without any shares. */
+const NO_IDS: readonly string[] = Object.freeze([]);
 const signatures = new WeakMap<Flow, string>();
 
 /**
@@ -108,9 +111,11 @@ function buildModel(flow: Flow): FlowModel {
   const infos = new Map<string, NodeInfo>();
   // Equal lists of heads and of joins are one list, shared by the nodes that have it: a step
   // reads its node's, and 10,000 branches naming one join read the same one, not each its own.
+  // Keyed by the one id of a list of one (most), else by the ids joined; an empty list is one.
   const lists = new Map<string, readonly string[]>();
-  const shared = (list: readonly string[]) => {
-    const key = `${list.length}\u0000${list.join('\u0000')}`;
+  const shared = (list: readonly string[]): readonly string[] => {
+    if (list.length === 0) return NO_IDS;
+    const key = list.length === 1 ? list[0]! : `${list.length}\u0000${list.join('\u0000')}`;
     let one = lists.get(key);
     if (!one) lists.set(key, (one = list));
     return one;
