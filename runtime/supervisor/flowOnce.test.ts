@@ -148,27 +148,6 @@ describe('a flow is checked, written out and walked once per object (a flow is n
     expect(first.reads()).toBe(1);
   });
 
-  it('rule: the flows a flow calls are listed once per flow object', async () => {
-    const caller = counted(
-      flow({
-        id: 'caller',
-        nodes: [start(), subflow('s', 'callee'), end()],
-        edges: chain('start', 's', 'end'),
-      }),
-    );
-    const callee = minimalFlow('callee');
-    const byId = new Map<string, Flow>([
-      ['caller', caller.flow],
-      ['callee', callee],
-    ]);
-    const load = async (id: string) => byId.get(id);
-    for (let i = 0; i < 3; i++) {
-      const flows = await loadFlowSet(['caller'], load);
-      expect([...flows.keys()].sort()).toEqual(['callee', 'caller']);
-    }
-    expect(caller.reads()).toBe(1);
-  });
-
   it('rule: the memory store walks a plain flow once to store it, and keeps storing what JSON cannot hold as text', async () => {
     const store = new MemoryStore();
     const plain = counted(

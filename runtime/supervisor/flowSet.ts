@@ -21,27 +21,9 @@ export async function loadFlowSet(
     const flow = await load(id);
     if (!flow) continue;
     flows.set(id, flow);
-    for (const called of calledFlows(flow)) pending.push(called);
+    for (const n of flow.nodes) if (n.kind === 'subflow') pending.push(n.flow);
   }
   return flows;
-}
-
-/** The flows each flow's sub-flow nodes call, by flow object (a flow is never changed in place). */
-const calledByFlow = new WeakMap<Flow, readonly string[]>();
-
-/**
- * The ids of the flows `flow`'s sub-flow nodes call, in the order of its nodes: listed once per
- * flow object, since every wake and commit loads its flows, and a look through 20,000 nodes
- * there cost each of them what the flow's size is.
- */
-function calledFlows(flow: Flow): readonly string[] {
-  let ids = calledByFlow.get(flow);
-  if (ids === undefined) {
-    const list: string[] = [];
-    for (const n of flow.nodes) if (n.kind === 'subflow') list.push(n.flow);
-    calledByFlow.set(flow, (ids = list));
-  }
-  return ids;
 }
 
 /**
