@@ -1,4 +1,4 @@
-import type { Scope } from './run.ts';
+import type { Scope } from './scope.ts';
 import type { Child, ScopeSnapshot, Token } from './snapshot.ts';
 
 /** A ready token and where it stands. */

@@ -13,15 +13,16 @@ import {
   evaluateNow,
   type Condition,
   type Evaluation,
-  type ExtraFunctions,
 } from '../expr/evaluate.ts';
 import { randomAt } from '../expr/seeded.ts';
 import type { StepInputs } from '../expr/stepBindings.ts';
 import { flowModel, type EdgeInfo, type FlowModel, type NodeInfo } from './flowModel.ts';
 import { generationAlong, samePasses, sharedHeads } from './generation.ts';
+import type { EngineEnv } from './engineEnv.ts';
 import type { EngineJournalEntry } from './journal.ts';
 import { dropLiveIndex, indexLive, liveIndexOf, type LiveIndex } from './liveIndex.ts';
 import { callExpressions, recordCall } from './recordCall.ts';
+import type { Scope } from './scope.ts';
 import { statusOf, type EngineStatus } from './waits.ts';
 import {
   copyForStep,
@@ -51,50 +52,8 @@ export const MAX_DEPTH = 16;
  */
 export const MAX_LIVE_BRANCHES = 10_000;
 
-/** What the engine needs besides the snapshot: flows by id, and the time, passed in. */
-export interface EngineEnv {
-  /**
-   * The flows by id. One lookup gives the same flow object for an id whenever asked: steps that
-   * are given the same lookup trust what they learnt of it (the scopes of `Run.scopeAt`).
-   */
-  flows: (id: string) => Flow | undefined;
-  /** Milliseconds since the epoch; stamped on new waits so the supervisor can time them. */
-  now: number;
-  /** Live branches allowed at once (MAX_LIVE_BRANCHES when absent); a step beyond fails its node. */
-  maxLiveBranches?: number;
-  /**
-   * Told of each node a step enters, before any of its expressions run, so that a runner that
-   * has to stop a runaway expression from outside (the app ends its worker) can name the node.
-   */
-  entering?: (path: string) => void;
-  /**
-   * Functions expressions may call besides JSONata's own (runtime/expr/evaluate.ts,
-   * ExtraFunctions). The app gives none; a test does (the dev server's `$block`).
-   */
-  functions?: ExtraFunctions;
-  /**
-   * false: the caller keeps no journal (flow simulate's store keeps none), and a step makes no
-   * entries for it but a failed node's `failed`; two objects a step, made to be dropped.
-   */
-  journal?: boolean;
-}
-
-/** A running flow inside a step: its snapshot part with what is known of it. */
-export interface Scope {
-  data: ScopeSnapshot;
-  model: FlowModel;
-  prefix: string;
-  depth: number;
-  /** The scope and child entry this one runs under; absent for the top level. */
-  parent: { scope: Scope; child: Child } | undefined;
-  /** The children from the top level down to this scope, once asked for (`chainOf`). */
-  chain: readonly Child[] | undefined;
-  /**
-   * The flows lookup (`EngineEnv.flows`) this scope and every scope above it were last found
-   * to run the flow objects of: a step given the same lookup need not ask it again (`scopeAt`).
-   */
-  checked: EngineEnv['flows'] | undefined;
-}
+export type { EngineEnv } from './engineEnv.ts';
+export type { Scope } from './scope.ts';
 
 /** Why a step could not complete its node; nothing of the step is kept. */
 export class NodeFailure extends Error {

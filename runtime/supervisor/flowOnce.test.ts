@@ -1,13 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  chain,
-  end,
-  flow,
-  minimalFlow,
-  start,
-  subflow,
-  work,
-} from '../../shared/fixtures/flows.ts';
+import { chain, end, flow, minimalFlow, start, work } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { validateFlow } from '../../shared/validateFlow.ts';
 import { MemoryStore } from '../store/memoryStore.ts';
@@ -15,7 +7,6 @@ import { testStore } from '../store/fixtures/testStore.ts';
 import { VirtualClock } from './clock.ts';
 import { FlowCache } from './flowCache.ts';
 import { FlowReader } from './flowReader.ts';
-import { loadFlowSet } from './flowSet.ts';
 import { Supervisor } from './supervisor.ts';
 import { assertRunnable, SupervisorError } from './supervisorError.ts';
 
