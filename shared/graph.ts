@@ -184,9 +184,12 @@ export function immediateDominators(graph: FlowGraph, start: number): (number | 
       const n = postorder[k]!;
       if (n === start) continue;
       let next: number | undefined;
-      for (const e of graph.in[n]!) {
-        if (idom[e.from] === undefined) continue;
-        next = next === undefined ? e.from : intersect(e.from, next);
+      // Indexed: a join of 10,000 branches has as many edges in, met in a task of their own.
+      const into = graph.in[n]!;
+      for (let j = 0; j < into.length; j++) {
+        const from = into[j]!.from;
+        if (idom[from] === undefined) continue;
+        next = next === undefined ? from : intersect(from, next);
       }
       if (next !== undefined && idom[n] !== next) {
         idom[n] = next;
@@ -199,22 +202,29 @@ export function immediateDominators(graph: FlowGraph, start: number): (number | 
 
 /**
  * Every node with a path to `target` (itself included), walking edges backwards and skipping
- * those `skipEdge` names: what can still reach a node, or what comes before it.
+ * those whose id is in `skip`: what can still reach a node, or what comes before it. As one
+ * flag per node (1: reaches it), by index: a set of numbers and a function asked per edge made
+ * a walk over a flow of 10,000 nodes most of its check (docs/performance.md).
  */
 export function reachingTo(
   graph: FlowGraph,
   target: number,
-  skipEdge: (edge: GraphEdge) => boolean = () => false,
-): Set<number> {
-  const seen = new Set<number>([target]);
+  skip: ReadonlySet<string> = NO_EDGES,
+): Uint8Array {
+  const seen = new Uint8Array(graph.ids.length);
+  seen[target] = 1;
   const work = [target];
+  const skips = skip.size > 0;
   while (work.length > 0) {
-    const n = work.pop()!;
-    for (const e of graph.in[n]!) {
-      if (seen.has(e.from) || skipEdge(e)) continue;
-      seen.add(e.from);
+    const into = graph.in[work.pop()!]!;
+    for (let i = 0; i < into.length; i++) {
+      const e = into[i]!;
+      if (seen[e.from] === 1 || (skips && skip.has(e.id))) continue;
+      seen[e.from] = 1;
       work.push(e.from);
     }
   }
   return seen;
 }
+
+const NO_EDGES: ReadonlySet<string> = new Set();

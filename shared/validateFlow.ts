@@ -224,8 +224,8 @@ function checkGraph(flow: Flow, nodes: ReadonlyMap<string, FlowNode>, problems: 
     // One backward walk per node with depends, however many nodes it names.
     const upstream =
       target !== undefined && (n.depends?.length ?? 0) > 0
-        ? reachingTo(graph, target, (e) => loops.closingEdges.has(e.id))
-        : new Set<number>();
+        ? reachingTo(graph, target, loops.closingEdges)
+        : undefined;
     for (const dep of n.depends ?? []) {
       const from = graph.index.get(dep);
       if (from === undefined) {
@@ -236,7 +236,7 @@ function checkGraph(flow: Flow, nodes: ReadonlyMap<string, FlowNode>, problems: 
         });
       } else if (dep === n.id) {
         problems.push({ rule: 'depends-upstream', nodeId: n.id, message: 'depends on itself' });
-      } else if (target !== undefined && !upstream.has(from)) {
+      } else if (target !== undefined && upstream?.[from] !== 1) {
         problems.push({
           rule: 'depends-upstream',
           nodeId: n.id,

@@ -25,6 +25,7 @@ export async function simulate(
    */
   wakeOneByOne = store === undefined,
 ): Promise<SimulationReport> {
+  const ownStore = store === undefined;
   // The app's Store semantics kept in memory: IndexedDB's cost without its use here
   // (docs/decisions.md, "flow simulate keeps its workspace in memory"). The report reads no
   // journal, so a store of its own keeps none (MemoryStore, `journal`).
@@ -35,6 +36,9 @@ export async function simulate(
   const supervisor = new Supervisor(store, clock, {
     ...limits,
     wakeOneByOne,
+    // A drive commits once, at its stop, to a store of its own: see docs/decisions.md, "flow
+    // simulate commits a run once". A store given (the tests) keeps the app's commits.
+    ...(ownStore ? { maxStepsPerCommit: Infinity } : {}),
     calls: calls.options(),
   });
   for (const flow of scenario.flows) await store.putFlow(flow);

@@ -8,10 +8,40 @@ import { signature } from '../../shared/signature.ts';
  * order, the loop heads over each node, closing edges, and the reachability sets that make the
  * join check cheap.
  */
+/**
+ * What a step needs of one node, found with one look-up (`FlowModel.info`): a step looked the
+ * node, its edges, its heads, the joins naming it and each target's kind up one by one, a dozen
+ * look-ups in maps of every node, which a flow of 10,000 nodes no cache held.
+ */
+export interface NodeInfo {
+  node: FlowNode;
+  /** Its outgoing edges to nodes of the flow, in order. */
+  edges: readonly EdgeInfo[];
+  /** Loop heads that dominate it, outermost first (`FlowModel.heads`). */
+  heads: readonly string[];
+  /** Nodes with `depends` that name it (`FlowModel.joinsNaming`). */
+  joins: readonly string[];
+  /** It has `depends`: arrivals wait at it (docs/format.md#joins). */
+  barrier: boolean;
+  /** A work node's `set` as a list, in its order; empty for other kinds. */
+  set: readonly (readonly [path: string, expression: string])[];
+}
+
+/** An edge, with its target's info and whether it closes a loop. */
+export interface EdgeInfo {
+  edge: FlowEdge;
+  to: NodeInfo;
+  closing: boolean;
+}
+
 export interface FlowModel {
   flow: Flow;
   signature: string;
+  /** Whether the flow has a loop: without one, every generation is empty. */
+  loops: boolean;
   node(id: string): FlowNode | undefined;
+  /** What a step needs of a node, in one look-up; undefined for an id not in the flow. */
+  info(id: string): NodeInfo | undefined;
   edgesFrom(id: string): readonly FlowEdge[];
   /** Loop heads that dominate a node, outermost first: the shape of its generation. */
   heads(id: string): readonly string[];
@@ -36,6 +66,9 @@ export interface FlowModel {
 }
 
 const models = new WeakMap<Flow, FlowModel>();
+
+/** The empty list of heads or joins every node without any shares. */
+const NO_IDS: readonly string[] = Object.freeze([]);
 const signatures = new WeakMap<Flow, string>();
 
 /**
@@ -75,6 +108,35 @@ function buildModel(flow: Flow): FlowModel {
     }
   }
   const headsOf = (id: string) => loops.dominatingHeads.get(id) ?? [];
+  const infos = new Map<string, NodeInfo>();
+  // Equal lists of heads and of joins are one list, shared by the nodes that have it: a step
+  // reads its node's, and 10,000 branches naming one join read the same one, not each its own.
+  // Keyed by the one id of a list of one (most), else by the ids joined; an empty list is one.
+  const lists = new Map<string, readonly string[]>();
+  const shared = (list: readonly string[]): readonly string[] => {
+    if (list.length === 0) return NO_IDS;
+    const key = list.length === 1 ? list[0]! : `${list.length}\u0000${list.join('\u0000')}`;
+    let one = lists.get(key);
+    if (!one) lists.set(key, (one = list));
+    return one;
+  };
+  for (const n of nodes.values()) {
+    infos.set(n.id, {
+      node: n,
+      edges: [],
+      heads: shared(headsOf(n.id)),
+      joins: shared(naming.get(n.id) ?? []),
+      barrier: (n.depends?.length ?? 0) > 0,
+      set: n.kind === 'work' ? Object.entries(n.set ?? {}) : [],
+    });
+  }
+  for (const [from, list] of edges) {
+    const info = infos.get(from);
+    if (!info) continue;
+    const out = info.edges as EdgeInfo[];
+    for (const edge of list)
+      out.push({ edge, to: infos.get(edge.to)!, closing: loops.closingEdges.has(edge.id) });
+  }
   const avoiding = new Map<string, ReadonlySet<string>>();
   const plain = new Map<string, ReadonlySet<string>>();
   const ofDepends = new Map<string, ReadonlySet<string>>();
@@ -86,7 +148,9 @@ function buildModel(flow: Flow): FlowModel {
   return {
     flow,
     signature: signatureOf(flow),
+    loops: loops.heads.length > 0,
     node: (id) => nodes.get(id),
+    info: (id) => infos.get(id),
     edgesFrom: (id) => edges.get(id) ?? [],
     heads: headsOf,
     isClosing: (edgeId) => loops.closingEdges.has(edgeId),
@@ -127,22 +191,28 @@ function reachersOf(
   targets: readonly string[],
   skip: (e: GraphEdge) => boolean,
 ): ReadonlySet<string> {
-  const seen = new Set<number>();
+  // A flag per node and indexed loops: the first settle of a join of 10,000 branches walks all
+  // of them, in a step of its own.
+  const seen = new Uint8Array(graph.ids.length);
+  const out = new Set<string>();
   const work: number[] = [];
   for (const t of targets) {
     const i = graph.index.get(t);
-    if (i !== undefined && !seen.has(i)) {
-      seen.add(i);
+    if (i !== undefined && seen[i] !== 1) {
+      seen[i] = 1;
+      out.add(t);
       work.push(i);
     }
   }
   while (work.length > 0) {
-    const n = work.pop()!;
-    for (const e of graph.in[n]!) {
-      if (seen.has(e.from) || skip(e)) continue;
-      seen.add(e.from);
+    const into = graph.in[work.pop()!]!;
+    for (let j = 0; j < into.length; j++) {
+      const e = into[j]!;
+      if (seen[e.from] === 1 || skip(e)) continue;
+      seen[e.from] = 1;
+      out.add(graph.ids[e.from]!);
       work.push(e.from);
     }
   }
-  return new Set([...seen].map((i) => graph.ids[i]!));
+  return out;
 }

@@ -1,24 +1,27 @@
-import type { FlowEdge } from '../../shared/schema.ts';
-import type { FlowModel } from './flowModel.ts';
+import type { EdgeInfo, FlowModel } from './flowModel.ts';
 import type { Generation } from './snapshot.ts';
 
 /**
- * The generation a token has after taking `edge` (docs/format.md#loops-and-generations). A head
- * that dominates the target also dominates the source, unless it is the target itself; so the
- * target keeps the source's pass numbers and, if it is a head, starts at 0 on entering or goes
- * one on when the edge closes its loop.
+ * The generation a token has after taking `edge` from a node whose heads are `fromHeads`
+ * (docs/format.md#loops-and-generations). A head that dominates the target also dominates the
+ * source, unless it is the target itself; so the target keeps the source's pass numbers and, if
+ * it is a head, starts at 0 on entering or goes one on when the edge closes its loop.
  */
-export function generationAfter(model: FlowModel, edge: FlowEdge, from: Generation): Generation {
-  const toHeads = model.heads(edge.to);
+export function generationAlong(
+  fromHeads: readonly string[],
+  edge: EdgeInfo,
+  from: Generation,
+): Generation {
+  const toHeads = edge.to.heads;
   // Most edges change no pass number: the token keeps the source's generation, which no step
   // changes in place (snapshot.ts), rather than a copy of it per step.
   if (toHeads.length === 0) return NO_LOOP;
-  const fromHeads = model.heads(edge.from);
-  if (sameHeads(toHeads, fromHeads, edge.to) && from.length === toHeads.length) return from;
+  const to = edge.edge.to;
+  if (sameHeads(toHeads, fromHeads, to) && from.length === toHeads.length) return from;
   return toHeads.map((head) => {
     const i = fromHeads.indexOf(head);
-    if (head !== edge.to) return i < 0 ? 0 : from[i]!;
-    return model.isClosing(edge.id) && i >= 0 ? from[i]! + 1 : 0;
+    if (head !== to) return i < 0 ? 0 : from[i]!;
+    return edge.closing && i >= 0 ? from[i]! + 1 : 0;
   });
 }
 
@@ -27,6 +30,8 @@ export function generationAfter(model: FlowModel, edge: FlowEdge, from: Generati
  * first, so the shared ones are a common prefix of both lists.
  */
 export function sharedHeads(model: FlowModel, a: string, b: string): number {
+  // A flow without loops has no heads: nothing to look up.
+  if (!model.loops) return 0;
   const ha = model.heads(a);
   const hb = model.heads(b);
   let n = 0;

@@ -4,7 +4,7 @@ import {
   toJsonValue,
   type ContextWrite,
 } from '../../shared/contextWrite.ts';
-import type { Call, Flow, FlowNode, Trigger } from '../../shared/schema.ts';
+import type { Call, Flow, Trigger } from '../../shared/schema.ts';
 import { CALL_BINDINGS } from '../expr/callBindings.ts';
 import {
   conditionNow,
@@ -13,14 +13,17 @@ import {
   evaluateNow,
   type Condition,
   type Evaluation,
-  type ExtraFunctions,
 } from '../expr/evaluate.ts';
 import { randomAt } from '../expr/seeded.ts';
 import type { StepInputs } from '../expr/stepBindings.ts';
-import { flowModel, type FlowModel } from './flowModel.ts';
-import { generationAfter, samePasses, sharedHeads } from './generation.ts';
+import { flowModel, type EdgeInfo, type FlowModel, type NodeInfo } from './flowModel.ts';
+import { generationAlong, samePasses, sharedHeads } from './generation.ts';
+import type { EngineEnv } from './engineEnv.ts';
 import type { EngineJournalEntry } from './journal.ts';
+import { dropLiveIndex, indexLive, liveIndexOf, type LiveIndex } from './liveIndex.ts';
 import { callExpressions, recordCall } from './recordCall.ts';
+import type { Scope } from './scope.ts';
+import { statusOf, type EngineStatus } from './waits.ts';
 import {
   copyForStep,
   shareScopes,
@@ -49,34 +52,8 @@ export const MAX_DEPTH = 16;
  */
 export const MAX_LIVE_BRANCHES = 10_000;
 
-/** What the engine needs besides the snapshot: flows by id, and the time, passed in. */
-export interface EngineEnv {
-  flows: (id: string) => Flow | undefined;
-  /** Milliseconds since the epoch; stamped on new waits so the supervisor can time them. */
-  now: number;
-  /** Live branches allowed at once (MAX_LIVE_BRANCHES when absent); a step beyond fails its node. */
-  maxLiveBranches?: number;
-  /**
-   * Told of each node a step enters, before any of its expressions run, so that a runner that
-   * has to stop a runaway expression from outside (the app ends its worker) can name the node.
-   */
-  entering?: (path: string) => void;
-  /**
-   * Functions expressions may call besides JSONata's own (runtime/expr/evaluate.ts,
-   * ExtraFunctions). The app gives none; a test does (the dev server's `$block`).
-   */
-  functions?: ExtraFunctions;
-}
-
-/** A running flow inside a step: its snapshot part with what is known of it. */
-export interface Scope {
-  data: ScopeSnapshot;
-  model: FlowModel;
-  prefix: string;
-  depth: number;
-  /** The scope and child entry this one runs under; absent for the top level. */
-  parent?: { scope: Scope; child: Child };
-}
+export type { EngineEnv } from './engineEnv.ts';
+export type { Scope } from './scope.ts';
 
 /** Why a step could not complete its node; nothing of the step is kept. */
 export class NodeFailure extends Error {
@@ -87,8 +64,6 @@ export class NodeFailure extends Error {
     super(message);
   }
 }
-
-const isBarrier = (n: FlowNode | undefined) => (n?.depends?.length ?? 0) > 0;
 
 const isCall = (t: Trigger): t is Trigger & { call: Call } => t.call !== undefined;
 
@@ -134,17 +109,13 @@ type LiveItem = { node: string; gen: Generation };
  */
 export type Steps<T> = Generator<Promise<unknown>, T, unknown>;
 
-/** Each work node's `set` as a list, made once per node object: a step must not list it again. */
-const setLists = new WeakMap<object, readonly [string, string][]>();
-
-function setListOf(node: Extract<FlowNode, { kind: 'work' }>): readonly [string, string][] {
-  let list = setLists.get(node);
-  if (list === undefined) setLists.set(node, (list = Object.entries(node.set ?? {})));
-  return list;
-}
-
 /** What a step passes where nothing is pending: one list, never changed. */
 const NONE: readonly LiveItem[] = Object.freeze([]);
+const NO_TOKENS: readonly Token[] = Object.freeze([]);
+
+/** A node not in its flow's model (one a flow change removed) has no edges, heads or joins. */
+const NO_EDGES: readonly EdgeInfo[] = Object.freeze([]);
+const NO_HEADS: readonly string[] = Object.freeze([]);
 
 /** A result as a JSON value; numbers, strings, booleans and null are already one. */
 function jsonOf(value: unknown): ReturnType<typeof toJsonValue> {
@@ -193,16 +164,25 @@ export class Run {
     });
   }
   private madeInputs: StepInputs | undefined;
+  /** The context after the writes `evaluateSet` last made (pending until read). */
+  private setAfter: Pending;
   /**
-   * With an owned snapshot, the counters are changed in place and each change is noted here, so
-   * that `undo` can give back the snapshot as it was when the node fails.
+   * With an owned snapshot, its counters, its scopes' lists and its join records are changed in
+   * place, and each change is noted here as what puts it back, so that `undo` can give back the
+   * snapshot as it was when the node fails: four entries a change (`Undo`, then three), not an
+   * object or a function per change, which a step made several of.
    */
-  private readonly undoLog: (Record<string, number> | string | number | undefined)[] | undefined;
+  private readonly undoLog: unknown[] | undefined;
+  /** Whether the caller owns the snapshot (see the constructor). */
+  private readonly owned: boolean;
   /**
-   * With an owned snapshot, its scopes' lists and join records are changed in place too, and
-   * each change is noted here as what puts it back (`undo`).
+   * With an owned snapshot, what is live across its sub-flows, kept as the step changes it
+   * (liveIndex.ts) once a step has needed it; every change to a ready, waits or children list
+   * is told to it below. Never kept for a step's own copy, which no later step shares.
    */
-  private readonly listUndo: (() => void)[] | undefined;
+  private index: LiveIndex | undefined;
+  /** Whether the step's journal entries are made (`EngineEnv.journal`). */
+  private readonly journaling: boolean;
 
   /**
    * `owned`: nobody but the caller holds `snapshot` (runToStop's own steps), so its counters need
@@ -221,9 +201,21 @@ export class Run {
     this.writes = writes;
     this.snapshot = owned ? shareScopes(snapshot) : copyForStep(snapshot);
     this.undoLog = owned ? [] : undefined;
-    this.listUndo = owned ? [] : undefined;
+    this.owned = owned;
+    this.journaling = env.journal !== false;
+    this.index = owned ? liveIndexOf(this.snapshot.scope) : undefined;
     this.pendingContext = context;
     this.root = this.scopeOf(this.snapshot.scope, '', 0, undefined);
+  }
+
+  /**
+   * Where the process stands after the step (`statusOf`): from the index where one is kept,
+   * rather than a look through the running sub-flows for a ready token.
+   */
+  status(): EngineStatus {
+    const s = this.snapshot;
+    if (s.failed || s.done || !this.index) return statusOf(s);
+    return this.index.first() ? 'running' : 'waiting';
   }
 
   /** The next number of the process's sequence; `snapshot` is this step's own copy. */
@@ -238,28 +230,32 @@ export class Run {
     return context instanceof PendingWrites ? context.made() : context;
   }
 
-  /** Adds one to a counter (visits, passes). */
-  private bump(counters: Record<string, number>, key: string): void {
+  /** Adds one to a counter (visits, passes); what it was before, if it was. */
+  private bump(counters: Record<string, number>, key: string): number | undefined {
     const before = counters[key];
-    // Three entries, not a tuple: no array per counter changed.
-    this.undoLog?.push(counters, key, before);
+    this.undoLog?.push(Undo.Counter, counters, key, before);
     counters[key] = (before ?? 0) + 1;
+    return before;
   }
 
   /** Puts the counters and lists of an owned snapshot back as they were before the step. */
   undo(): void {
     const log = this.undoLog ?? [];
-    for (let i = log.length - 3; i >= 0; i -= 3) {
-      const counters = log[i] as Record<string, number>;
-      const key = log[i + 1] as string;
-      const before = log[i + 2] as number | undefined;
-      if (before === undefined) delete counters[key];
-      else counters[key] = before;
-    }
+    for (let i = log.length - 4; i >= 0; i -= 4)
+      undoOne(log[i] as Undo, log[i + 1], log[i + 2], log[i + 3]);
     log.length = 0;
-    const lists = this.listUndo ?? [];
-    for (let i = lists.length - 1; i >= 0; i--) lists[i]!();
-    lists.length = 0;
+    // The index was told of the changes just undone: it is made again when next needed.
+    if (this.owned) this.dropIndex();
+  }
+
+  /** The index of what is live, made now from the snapshot if none is kept (owned only). */
+  private liveIndex(): LiveIndex {
+    return (this.index ??= indexLive(this.snapshot.scope));
+  }
+
+  private dropIndex(): void {
+    this.index = undefined;
+    dropLiveIndex(this.snapshot.scope);
   }
 
   // Every change a step makes to a scope's lists or join records goes through these four, so
@@ -268,23 +264,29 @@ export class Run {
 
   private append<T>(list: T[], item: T): void {
     list.push(item);
-    this.listUndo?.push(() => {
-      list.pop();
-      // A list shortened and grown again may keep its length: what is known of it goes.
-      factGroups.delete(list);
-    });
+    this.undoLog?.push(Undo.Pop, list, undefined, undefined);
   }
 
   /** Queues a ready token; the list stays known to be in order while each comes after the last. */
-  private queue(ready: Token[], token: Token): void {
+  private queue(scope: Scope, token: Token): void {
+    const ready = scope.data.ready;
     const last = ready[ready.length - 1];
     if (last !== undefined && last.seq > token.seq) orderedLists.delete(ready);
     this.append(ready, token);
+    if (this.index && !this.index.queued(token, scope)) this.dropIndex();
   }
 
   private removeAt<T>(list: T[], index: number): void {
-    const removed = list.splice(index, 1);
-    this.listUndo?.push(() => void list.splice(index, 0, ...removed));
+    if (index === 0) {
+      // The first of a list (the earliest ready token, most steps): `shift`, which V8 does in
+      // place, where `splice` moved every item after it; a fan-out's 10,000 ready tokens, each
+      // taken from the front, cost a quadratic number of moves.
+      const removed = list.shift()!;
+      this.undoLog?.push(Undo.Unshift, list, removed, undefined);
+      return;
+    }
+    const removed = list.splice(index, 1)[0];
+    this.undoLog?.push(Undo.Insert, list, removed, index);
   }
 
   private replace<K extends 'ready' | 'waits' | 'joins' | 'ran' | 'children'>(
@@ -294,16 +296,12 @@ export class Run {
   ): void {
     const before = data[key];
     data[key] = value;
-    this.listUndo?.push(() => {
-      data[key] = before;
-    });
+    this.undoLog?.push(Undo.Replace, data, key, before);
   }
 
   private decide(record: JoinRecord): void {
     record.decided = true;
-    this.listUndo?.push(() => {
-      record.decided = false;
-    });
+    this.undoLog?.push(Undo.Undecide, record, undefined, undefined);
   }
 
   private scopeOf(
@@ -315,7 +313,16 @@ export class Run {
     const flow = this.env.flows(data.flow);
     if (!flow)
       throw new NodeFailure(prefix || data.flow, `flow "${data.flow}" is not in the workspace`);
-    return { data, model: flowModel(flow), prefix, depth, parent };
+    return {
+      data,
+      model: flowModel(flow),
+      prefix,
+      depth,
+      parent,
+      chain: parent ? undefined : NO_CHAIN,
+      // Made now, under this step's lookup, below a parent made or checked under it too.
+      checked: this.env.flows,
+    };
   }
 
   /** Every scope, the top level first, then each child under its parent. */
@@ -331,6 +338,25 @@ export class Run {
     }
   }
 
+  /**
+   * The scope an index entry names: the scope a step queued its token in, as made then, while
+   * each scope up to the top level still runs the flow object it was made with (the steps of
+   * one run share one lookup, which is not asked again, but a caller could give another);
+   * otherwise, or for an entry of a walk, made again along its chain. A scope made again costs
+   * a string and an object per level, at every step of a process nested deep.
+   */
+  private scopeAt(where: Scope | readonly Child[]): Scope {
+    if (isChain(where)) return this.scopeAlong(where);
+    const flows = this.env.flows;
+    // Checked under this very lookup (the steps of one run share theirs): asked nothing again.
+    if (where.checked === flows) return where;
+    for (let s: Scope | undefined = where; s; s = s.parent?.scope) {
+      if (flows(s.data.flow) !== s.model.flow) return this.scopeAlong(chainOf(where));
+    }
+    for (let s: Scope | undefined = where; s; s = s.parent?.scope) s.checked = flows;
+    return where;
+  }
+
   /** The scope reached from the top level through `chain`, each child under its parent. */
   private scopeAlong(chain: readonly Child[]): Scope {
     let scope = this.root;
@@ -340,6 +366,7 @@ export class Run {
         child,
       });
     }
+    scope.chain = chain;
     return scope;
   }
 
@@ -351,8 +378,18 @@ export class Run {
   *runNext(): Steps<boolean> {
     let token: Token | undefined;
     let scope: Scope;
-    // A process without running sub-flows (most steps) needs no walk over scopes.
-    if (this.root.data.children.length === 0) {
+    const index =
+      this.index ??
+      (this.owned && this.root.data.children.length > 0 ? this.liveIndex() : undefined);
+    if (index) {
+      // Running sub-flows, in a snapshot the caller owns: the index knows the earliest token.
+      const first = index.first();
+      if (!first) return false;
+      token = first.token;
+      scope = this.scopeAt(first.where);
+      index.shift();
+    } else if (this.root.data.children.length === 0) {
+      // A process without running sub-flows (most steps) needs no walk over scopes.
       const ready = this.root.data.ready;
       // Tokens are queued in the order of their numbers, so the first is the earliest; a list
       // not known to be in order (a snapshot written by hand) is looked through.
@@ -381,7 +418,16 @@ export class Run {
    */
   private checkBranches(path: string): void {
     const limit = this.env.maxLiveBranches ?? MAX_LIVE_BRANCHES;
-    const live = liveBranches(this.snapshot.scope, limit);
+    const root = this.snapshot.scope;
+    // Counted by the index where one is kept, or made (an owned snapshot running sub-flows); a
+    // process without sub-flows holds all of it in its own lists.
+    const live = this.index
+      ? this.index.live
+      : root.children.length === 0
+        ? root.ready.length + root.waits.length
+        : this.owned
+          ? this.liveIndex().live
+          : liveBranches(root, limit);
     if (live <= limit) return;
     throw new NodeFailure(
       path,
@@ -390,15 +436,16 @@ export class Run {
   }
 
   private *execute(scope: Scope, token: Token): Steps<void> {
-    const node = scope.model.node(token.node);
+    const info = scope.model.info(token.node);
     const path = scope.prefix + token.node;
     this.env.entering?.(path);
-    if (!node)
+    if (!info)
       throw new NodeFailure(path, `node "${token.node}" is not in flow "${scope.data.flow}"`);
+    const node = info.node;
     switch (node.kind) {
       case 'work': {
-        const { writes, after } = yield* this.evaluateSet(scope, node, path);
-        yield* this.complete(scope, token.node, token.gen, writes, undefined, after);
+        const writes = yield* this.evaluateSet(scope, info, path);
+        yield* this.complete(scope, token.node, token.gen, writes, undefined, this.setAfter, info);
         return;
       }
       case 'continue-after': {
@@ -409,13 +456,15 @@ export class Run {
         if (trigger) wait.call = yield* this.recordCall(scope, trigger, path);
         wait.seq = this.nextSeq();
         this.append(scope.data.waits, wait);
-        this.journal.push({
-          type: 'waited',
-          node: path,
-          gen: token.gen,
-          triggers: node.on.map((t) => t.id),
-        });
-        this.settle(scope, []);
+        if (this.index) this.index.live++;
+        if (this.journaling)
+          this.journal.push({
+            type: 'waited',
+            node: path,
+            gen: token.gen,
+            triggers: node.on.map((t) => t.id),
+          });
+        this.settle(scope, NO_TOKENS);
         return;
       }
       case 'subflow':
@@ -423,14 +472,14 @@ export class Run {
         return;
       case 'end':
         if (node.terminate === true) {
-          this.count(scope, node.id, token.gen);
+          this.count(scope, info, node.id, token.gen, path);
           yield* this.finishScope(scope);
           return;
         }
-        yield* this.complete(scope, token.node, token.gen, [], undefined);
+        yield* this.complete(scope, token.node, token.gen, [], undefined, undefined, info);
         return;
       default:
-        yield* this.complete(scope, token.node, token.gen, [], undefined);
+        yield* this.complete(scope, token.node, token.gen, [], undefined, undefined, info);
     }
   }
 
@@ -454,11 +503,7 @@ export class Run {
     return recorded.call;
   }
 
-  private *evaluateSet(
-    scope: Scope,
-    node: Extract<FlowNode, { kind: 'work' }>,
-    path: string,
-  ): Steps<{ writes: ContextWrite[]; after: unknown }> {
+  private *evaluateSet(scope: Scope, info: NodeInfo, path: string): Steps<ContextWrite[]> {
     const writes: ContextWrite[] = [];
     let view = this.context;
     // Each expression sees the writes before it; the live context gets them all at once. The
@@ -466,10 +511,13 @@ export class Run {
     // the context per step is what the step costs when the context is large.
     let stale = false;
     const owner = scope.model.flow;
-    const list = setListOf(node);
-    // Indexed, not for-of: see `complete`.
+    const list = info.set;
+    // Indexed, not for-of: see `complete`. Nor a destructuring of the pair, which took an
+    // iterator.
     for (let i = 0; i < list.length; i++) {
-      const [target, expr] = list[i]!;
+      const entry = list[i]!;
+      const target = entry[0];
+      const expr = entry[1];
       if (stale) view = applyWrites(view, writes.slice(-1));
       // valueOf, written out: a generator per expression cost more than the shortcut's answer.
       const result =
@@ -483,7 +531,9 @@ export class Run {
       writes.push(write);
       stale = true;
     }
-    return { writes, after: stale ? applyingLast(view, writes) : view };
+    // The context after them, for `complete`: a field, not an object made per step to hold it.
+    this.setAfter = stale ? applyingLast(view, writes) : view;
+    return writes;
   }
 
   private startChild(
@@ -519,13 +569,28 @@ export class Run {
         children: [],
       },
     };
-    child.scope.ready.push({
+    const token: Token = {
       node: start.id,
       gen: model.heads(start.id).map(() => 0),
       seq: this.nextSeq(),
-    });
+    };
+    child.scope.ready.push(token);
     this.append(scope.data.children, child);
-    this.settle(scope, []);
+    const index = this.index;
+    if (index) {
+      index.live++;
+      const inChild: Scope = {
+        data: child.scope,
+        model,
+        prefix: `${path}/`,
+        depth,
+        parent: { scope, child },
+        chain: undefined,
+        checked: this.env.flows,
+      };
+      if (!index.queued(token, inChild)) this.dropIndex();
+    }
+    this.settle(scope, NO_TOKENS);
   }
 
   /**
@@ -540,6 +605,8 @@ export class Run {
     firedTrigger: string | undefined,
     /** The context with `writes` applied, when the caller has it already. */
     applied?: unknown,
+    /** The node's info, when the caller has it already. */
+    info: NodeInfo | undefined = scope.model.info(nodeId),
   ): Steps<void> {
     const path = scope.prefix + nodeId;
     const after: Pending =
@@ -548,11 +615,17 @@ export class Run {
         : writes.length > 0
           ? applyingLast(this.context, writes, writes.length)
           : this.context;
-    const edges = scope.model.edgesFrom(nodeId);
-    const taken: LiveItem[] = [];
+    const edges = info?.edges ?? NO_EDGES;
+    const heads = info?.heads ?? NO_HEADS;
+    // Edges into joins wait at them (`reached`); the others arrive, as the tokens they become
+    // (numbered when queued, after the joins they settle). Most steps take no edge into a join,
+    // and then no list is made for them.
+    const arrivals: Token[] = [];
+    let reached: LiveItem[] | undefined;
     // Indexed, not for-of: an iterator held across the loop's yield is an object per step.
     for (let i = 0; i < edges.length; i++) {
-      const edge = edges[i]!;
+      const out: EdgeInfo = edges[i]!;
+      const edge = out.edge;
       if (edge.trigger !== undefined && edge.trigger !== firedTrigger) continue;
       if (edge.when !== undefined) {
         // conditionOf, written out (see evaluateSet).
@@ -563,10 +636,12 @@ export class Run {
         if (!result.ok) throw new NodeFailure(path, `edge "${edge.id}" condition: ${result.error}`);
         if (!result.value) continue;
       }
-      if (scope.model.isClosing(edge.id)) this.bump(this.snapshot.passes, scope.prefix + edge.to);
-      taken.push({ node: edge.to, gen: generationAfter(scope.model, edge, gen) });
+      if (out.closing) this.bump(this.snapshot.passes, scope.prefix + edge.to);
+      const target: Token = { node: edge.to, gen: generationAlong(heads, out, gen), seq: 0 };
+      if (out.to.barrier) (reached ??= []).push(target);
+      else arrivals.push(target);
     }
-    this.took(scope, nodeId, gen, path, writes, after, taken);
+    this.took(scope, info, nodeId, gen, path, writes, after, arrivals, reached);
     if (this.isIdle(scope)) yield* this.finishScope(scope);
   }
 
@@ -576,45 +651,51 @@ export class Run {
    */
   private took(
     scope: Scope,
+    info: NodeInfo | undefined,
     nodeId: string,
     gen: Generation,
     path: string,
     writes: ContextWrite[],
     after: Pending,
-    taken: LiveItem[],
+    arrivals: Token[],
+    reached: LiveItem[] | undefined,
   ): void {
     this.pendingContext = after;
     for (let i = 0; i < writes.length; i++) this.writes.push(writes[i]!);
-    if (writes.length > 0) this.journal.push({ type: 'context-written', node: path, writes });
-    this.count(scope, nodeId, gen);
-
-    // Edges into joins wait at them; the others arrive. Most steps take no edge into a join,
-    // and then the edges taken are the arrivals themselves.
-    let arrivals = taken;
-    for (let i = 0; i < taken.length; i++) {
-      const target = taken[i]!;
-      if (!isBarrier(scope.model.node(target.node))) {
-        if (arrivals !== taken) arrivals.push(target);
-        continue;
-      }
-      if (arrivals === taken) arrivals = taken.slice(0, i);
-      if (!hasJoin(scope.data.joins, target)) {
-        this.append(scope.data.joins, { node: target.node, gen: target.gen, decided: false });
+    if (writes.length > 0 && this.journaling)
+      this.journal.push({ type: 'context-written', node: path, writes });
+    this.count(scope, info, nodeId, gen, path);
+    // A join reached in a generation with no record yet gets one, in the order of the edges.
+    if (reached !== undefined) {
+      for (let i = 0; i < reached.length; i++) {
+        const target = reached[i]!;
+        if (!hasJoin(scope.data.joins, target))
+          this.append(scope.data.joins, { node: target.node, gen: target.gen, decided: false });
       }
     }
     this.settle(scope, arrivals);
   }
 
   /** Counts a completion: visits, and the facts the joins naming the node will ask for. */
-  private count(scope: Scope, nodeId: string, gen: Generation): void {
-    const path = scope.prefix + nodeId;
+  private count(
+    scope: Scope,
+    info: NodeInfo | undefined,
+    nodeId: string,
+    gen: Generation,
+    /** `scope.prefix + nodeId`, as the caller made it: a key made again is looked up again. */
+    path: string,
+  ): void {
     // A node never counted before has no fact yet (facts are made here only): its facts need no
     // search through the others, which a join naming 10,000 branches made a step's largest cost.
-    const first = this.snapshot.visits[path] === undefined;
-    this.bump(this.snapshot.visits, path);
-    this.journal.push({ type: 'ran', node: path, gen });
-    for (const join of scope.model.joinsNaming(nodeId)) {
-      const key = gen.slice(0, sharedHeads(scope.model, nodeId, join));
+    const first = this.bump(this.snapshot.visits, path) === undefined;
+    if (this.journaling) this.journal.push({ type: 'ran', node: path, gen });
+    const joins = info?.joins ?? NO_HEADS;
+    // Indexed, not for-of: no iterator per completion.
+    for (let j = 0; j < joins.length; j++) {
+      const join = joins[j]!;
+      // The generation itself where the join shares all its heads (a value: never changed).
+      const shared = sharedHeads(scope.model, nodeId, join);
+      const key = shared === gen.length ? gen : gen.slice(0, shared);
       const known =
         !first &&
         scope.data.ran.some(
@@ -632,16 +713,15 @@ export class Run {
    * Decides every join whose named nodes are all settled, then queues the joins that run ahead of
    * `arrivals`. Skipping a join can settle another, so this repeats until nothing changes.
    */
-  settle(scope: Scope, arrivals: { node: string; gen: Generation }[]): void {
+  settle(scope: Scope, arrivals: readonly Token[]): void {
     if (scope.data.joins.length === 0) {
       // Nothing to decide (most steps): the arrivals are queued, with no list made for joins.
-      for (const t of arrivals)
-        this.queue(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+      for (let i = 0; i < arrivals.length; i++) this.queueNew(scope, arrivals[i]!);
       this.collect(scope);
       return;
     }
     const model = scope.model;
-    const joinTokens: { node: string; gen: Generation }[] = [];
+    let joinTokens: Token[] | undefined;
     let changed = true;
     while (changed) {
       changed = false;
@@ -649,15 +729,14 @@ export class Run {
         if (record.decided) continue;
         // Settled when no live item of the join's generation could reach any named node: one
         // look-up per live item in the union of the named nodes' reachers, not one per pair.
-        const reachers = model.reachersOfDepends(record.node);
-        const settled = !this.someLive(
+        const settled = !this.liveReaching(
           scope,
           arrivals,
-          joinTokens,
+          joinTokens ?? NO_TOKENS,
           record,
-          (x) =>
-            reachers.has(x.node) &&
-            samePasses(x.gen, record.gen, sharedHeads(model, x.node, record.node)),
+          model.reachersOfDepends(record.node),
+          record.gen,
+          record.node,
         );
         if (!settled) continue;
         // A ran fact is kept per named node, so one pass over the facts answers for all of them.
@@ -681,39 +760,54 @@ export class Run {
               ),
           ),
         );
-        if (ran) joinTokens.push({ node: record.node, gen: record.gen });
-        else
+        if (ran) (joinTokens ??= []).push({ node: record.node, gen: record.gen, seq: 0 });
+        else if (this.journaling)
           this.journal.push({ type: 'skipped', node: scope.prefix + record.node, gen: record.gen });
         changed = true;
       }
     }
-    for (const t of joinTokens)
-      this.queue(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
-    for (const t of arrivals)
-      this.queue(scope.data.ready, { node: t.node, gen: t.gen, seq: this.nextSeq() });
+    if (joinTokens)
+      for (let i = 0; i < joinTokens.length; i++) this.queueNew(scope, joinTokens[i]!);
+    for (let i = 0; i < arrivals.length; i++) this.queueNew(scope, arrivals[i]!);
     this.collect(scope);
   }
 
   /**
-   * Whether anything running, ready, asleep or waiting at a join in a scope (docs/format.md's settled
-   * rule), or about to be ready (`pending`, `more`), meets `test`. Walked in place: a step must
-   * not copy every live item to ask whether one of them matters.
+   * Numbers a token this step made and queues it: made unnumbered, so that the joins an arrival
+   * settles take their numbers first, and numbered before anything else sees it.
    */
-  private someLive(
+  private queueNew(scope: Scope, token: Token): void {
+    token.seq = this.nextSeq();
+    this.queue(scope, token);
+  }
+
+  /**
+   * Whether anything running, ready, asleep or waiting at a join in a scope (docs/format.md's
+   * settled rule), or about to be ready (`pending`, `more`), stands in `reachers` in the
+   * generation `gen`, compared on the heads it shares with `target` (at most `cap` of them).
+   * Walked in place, and with no function made per question: a step must not copy every live
+   * item to ask whether one of them matters, and asks this at every completion near a join.
+   */
+  private liveReaching(
     scope: Scope,
     pending: readonly LiveItem[],
     more: readonly LiveItem[],
     except: object | undefined,
-    test: (x: LiveItem) => boolean,
+    reachers: ReadonlySet<string>,
+    gen: Generation,
+    target: string,
+    cap = Infinity,
   ): boolean {
     const d = scope.data;
-    for (const x of d.ready) if (test(x)) return true;
-    for (const x of pending) if (test(x)) return true;
-    for (const x of more) if (test(x)) return true;
-    for (const x of d.waits) if (test(x)) return true;
-    for (const x of d.children) if (test(x)) return true;
-    for (const j of d.joins) if (!j.decided && j !== except && test(j)) return true;
-    return false;
+    const model = scope.model;
+    return (
+      reaching(d.ready, reachers, gen, model, target, cap) ||
+      reaching(pending, reachers, gen, model, target, cap) ||
+      reaching(more, reachers, gen, model, target, cap) ||
+      reaching(d.waits, reachers, gen, model, target, cap) ||
+      reaching(d.children, reachers, gen, model, target, cap) ||
+      reachingJoin(d.joins, except, reachers, gen, model, target, cap)
+    );
   }
 
   /** Drops decided joins and ran facts that nothing live could still need (snapshot stays small). */
@@ -721,21 +815,24 @@ export class Run {
     if (scope.data.joins.length === 0 && scope.data.ran.length === 0) return;
     const model = scope.model;
     const d = scope.data;
-    const none = NONE;
-    const joins = d.joins.filter((record) => {
-      if (!record.decided) return true;
-      const reachers = model.reachersAvoidingPasses(record.node, record.node);
-      return this.someLive(
-        scope,
-        none,
-        none,
-        undefined,
-        (x) =>
-          reachers.has(x.node) &&
-          samePasses(x.gen, record.gen, sharedHeads(model, x.node, record.node)),
+    // A decided join is kept while something live could still arrive in its generation; most
+    // steps have none decided, and look at no live item for them.
+    if (d.joins.some(isDecided)) {
+      const joins = d.joins.filter(
+        (record) =>
+          !record.decided ||
+          this.liveReaching(
+            scope,
+            NONE,
+            NONE,
+            undefined,
+            model.reachersAvoidingPasses(record.node, record.node),
+            record.gen,
+            record.node,
+          ),
       );
-    });
-    if (joins.length !== d.joins.length) this.replace(d, 'joins', joins);
+      if (joins.length !== d.joins.length) this.replace(d, 'joins', joins);
+    }
     // Whether a fact is still needed depends on its join and generation only, and the facts of
     // one join and generation (one per named node that ran) lie side by side: one look at what
     // is live answers for the run of them. Nearly every step drops none, which the first fact
@@ -767,20 +864,15 @@ export class Run {
 
   /** Whether anything live in the scope could still reach the fact's join in its generation. */
   private factNeeded(scope: Scope, fact: RanFact): boolean {
-    const model = scope.model;
-    const reachers = model.reachers(fact.join);
-    return this.someLive(
+    return this.liveReaching(
       scope,
       NONE,
       NONE,
       undefined,
-      (x) =>
-        reachers.has(x.node) &&
-        samePasses(
-          x.gen,
-          fact.gen,
-          Math.min(fact.gen.length, sharedHeads(model, x.node, fact.join)),
-        ),
+      scope.model.reachers(fact.join),
+      fact.gen,
+      fact.join,
+      fact.gen.length,
     );
   }
 
@@ -796,16 +888,21 @@ export class Run {
 
   /** Ends a scope at once (its end, or `terminate`): drops what is left and completes upward. */
   private *finishScope(scope: Scope): Steps<void> {
+    const d = scope.data;
+    // Ended with something still live in it (`terminate`): what it drops, sub-flows and all,
+    // is not told to the index one by one; it is made again when next needed.
+    if (this.index && d.ready.length + d.waits.length + d.children.length > 0) this.dropIndex();
     for (const key of SCOPE_LISTS) this.replace(scope.data, key, []);
     if (!scope.parent) {
       if (!this.snapshot.done) {
         this.snapshot.done = true;
-        this.journal.push({ type: 'done' });
+        if (this.journaling) this.journal.push({ type: 'done' });
       }
       return;
     }
     const { scope: parent, child } = scope.parent;
     this.removeAt(parent.data.children, parent.data.children.indexOf(child));
+    if (this.index) this.index.live--;
     yield* this.complete(parent, child.node, child.gen, [], undefined);
   }
 
@@ -825,7 +922,9 @@ export class Run {
         node?.kind === 'continue-after' ? node.on.find((t) => t.id === triggerId) : undefined;
       if (!trigger) throw new NodeFailure(path, `"${path}" has no trigger "${triggerId}"`);
       this.removeAt(scope.data.waits, at);
-      this.journal.push({ type: 'woke', node: path, gen: wait.gen, trigger: triggerId });
+      if (this.index) this.index.live--;
+      if (this.journaling)
+        this.journal.push({ type: 'woke', node: path, gen: wait.gen, trigger: triggerId });
       const writes: ContextWrite[] = [];
       if (trigger.into !== undefined) {
         const json = toJsonValue(payload);
@@ -868,6 +967,66 @@ function earliestReady(scope: ScopeSnapshot): { token: Token; chain: Child[] } |
   };
   walk(scope);
   return best ? { token: best, chain: bestChain } : undefined;
+}
+
+/**
+ * What puts a change of an owned snapshot back (`Run.undo`), each with its three operands:
+ * numbers, so that a log entry is four plain values.
+ */
+const Undo = {
+  /** A counter (counters, key, what it was: undefined if absent). */
+  Counter: 0,
+  /** An item appended (list). */
+  Pop: 1,
+  /** The first item removed (list, item). */
+  Unshift: 2,
+  /** An item removed elsewhere (list, item, index). */
+  Insert: 3,
+  /** A scope's list replaced (data, key, the list before). */
+  Replace: 4,
+  /** A join decided (record). */
+  Undecide: 5,
+} as const;
+type Undo = (typeof Undo)[keyof typeof Undo];
+
+function undoOne(op: Undo, a: unknown, b: unknown, c: unknown): void {
+  switch (op) {
+    case Undo.Counter: {
+      const counters = a as Record<string, number>;
+      if (c === undefined) delete counters[b as string];
+      else counters[b as string] = c as number;
+      return;
+    }
+    case Undo.Pop:
+      (a as unknown[]).pop();
+      // A list shortened and grown again may keep its length: what is known of it goes.
+      factGroups.delete(a as unknown[]);
+      return;
+    case Undo.Unshift:
+      (a as unknown[]).unshift(b);
+      return;
+    case Undo.Insert:
+      (a as unknown[]).splice(c as number, 0, b);
+      return;
+    case Undo.Replace:
+      (a as Record<string, unknown>)[b as string] = c;
+      return;
+    case Undo.Undecide:
+      (a as JoinRecord).decided = false;
+  }
+}
+
+/** The chain of the top-level scope: no children. */
+const NO_CHAIN: readonly Child[] = Object.freeze([]);
+
+const isChain = (where: Scope | readonly Child[]): where is readonly Child[] =>
+  Array.isArray(where);
+
+/** The children from the top level down to `scope`, made once per scope object. */
+function chainOf(scope: Scope): readonly Child[] {
+  if (scope.chain !== undefined) return scope.chain;
+  const parent = scope.parent!;
+  return (scope.chain = [...chainOf(parent.scope), parent.child]);
 }
 
 /** A scope's lists, which ending a scope empties. */
@@ -914,6 +1073,57 @@ function sameGroup(a: RanFact, b: RanFact): boolean {
     (a.gen === b.gen || (a.gen.length === b.gen.length && samePasses(a.gen, b.gen, b.gen.length)))
   );
 }
+
+/**
+ * Whether an item of `items` stands in `reachers` in the generation `gen`, compared on the heads
+ * it shares with `target`, at most `cap` (`Run.liveReaching`).
+ */
+function reaching(
+  items: readonly LiveItem[],
+  reachers: ReadonlySet<string>,
+  gen: Generation,
+  model: FlowModel,
+  target: string,
+  cap: number,
+): boolean {
+  // Without loops every generation is empty: the same in all of them.
+  const loops = model.loops;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    if (
+      reachers.has(x.node) &&
+      (!loops || samePasses(x.gen, gen, Math.min(cap, sharedHeads(model, x.node, target))))
+    )
+      return true;
+  }
+  return false;
+}
+
+/** `reaching` over the undecided join records but `except`. */
+function reachingJoin(
+  joins: readonly JoinRecord[],
+  except: object | undefined,
+  reachers: ReadonlySet<string>,
+  gen: Generation,
+  model: FlowModel,
+  target: string,
+  cap: number,
+): boolean {
+  const loops = model.loops;
+  for (let i = 0; i < joins.length; i++) {
+    const j = joins[i]!;
+    if (
+      !j.decided &&
+      j !== except &&
+      reachers.has(j.node) &&
+      (!loops || samePasses(j.gen, gen, Math.min(cap, sharedHeads(model, j.node, target))))
+    )
+      return true;
+  }
+  return false;
+}
+
+const isDecided = (j: JoinRecord) => j.decided;
 
 /** Whether a join record for the node stands in the generation (no closure per arrival). */
 function hasJoin(joins: readonly JoinRecord[], target: LiveItem): boolean {

@@ -66,10 +66,8 @@ function drive<T>(steps: Steps<T>): T | Promise<T> {
 }
 
 /** A step's result, with the context as the step left it (its writes applied). */
-interface Outcome {
-  result: StepResult;
-  context: unknown;
-}
+/** A step's result, with the context as the step left it (its writes applied). */
+type Outcome = StepResult & { readonly context: unknown };
 
 /**
  * One step or one fire, as a value when it needed no awaiting and as a promise when it did.
@@ -108,43 +106,26 @@ function guarded(
 }
 
 function outcomeOf(run: Run, env: EngineEnv): Outcome {
-  const result = resultOf(run.snapshot, run.writes, run.journal, statusOf(run.snapshot), env);
-  return new RunOutcome(result, run);
-}
-
-/**
- * The context after the step is made only if asked for (runToStop): a step hands the supervisor
- * its writes, which it applies to the context itself. A class, not an object literal with a
- * getter, which costs far more to make, once per step.
- */
-class RunOutcome implements Outcome {
-  constructor(
-    readonly result: StepResult,
-    private readonly run: Run,
-  ) {}
-
-  get context(): unknown {
-    return this.run.context;
-  }
+  return new StepOutcome(
+    run.snapshot,
+    run.writes,
+    run.journal,
+    run.status(),
+    env.flows,
+    run.snapshot,
+    run,
+    undefined,
+  );
 }
 
 /**
  * A step's result, its waits listed only when asked for: the supervisor times a process from
  * its snapshot, and listing every wait after every step cost a step what the live waits are.
+ * The context after the step is made only if asked for (runToStop): a step hands the
+ * supervisor its writes, which it applies to the context itself. One object per step, a class:
+ * an object literal with getters costs far more to make.
  */
-function resultOf(
-  snapshot: Snapshot,
-  writes: ContextWrite[],
-  journal: EngineJournalEntry[],
-  status: EngineStatus,
-  env: EngineEnv,
-  waitsOf: Snapshot = snapshot,
-): StepResult {
-  return new LazyWaitsResult(snapshot, writes, journal, status, env.flows, waitsOf);
-}
-
-/** A step's result whose waits are listed when first read (a class: see RunOutcome). */
-class LazyWaitsResult implements StepResult {
+class StepOutcome implements Outcome {
   private listed: WaitView[] | undefined;
   constructor(
     readonly snapshot: Snapshot,
@@ -153,10 +134,26 @@ class LazyWaitsResult implements StepResult {
     readonly status: EngineStatus,
     private readonly flows: EngineEnv['flows'],
     private readonly waitsOf: Snapshot,
-  ) {}
+    run: Run | undefined,
+    given: unknown,
+  ) {
+    this.#run = run;
+    this.#given = given;
+  }
+
+  /**
+   * The step's run, whose context is the step's; or none, and the context `given`. Fields of
+   * their own (#), not properties: a result compares with another by what the step did.
+   */
+  readonly #run: Run | undefined;
+  readonly #given: unknown;
 
   get waits(): WaitView[] {
     return (this.listed ??= waitsWithTriggers(this.waitsOf, this.flows));
+  }
+
+  get context(): unknown {
+    return this.#run ? this.#run.context : this.#given;
   }
 }
 
@@ -172,7 +169,7 @@ function failedStep(
   // A failed node writes nothing and moves nothing: the snapshot is the one before the step.
   const failed: Snapshot = { ...snapshot, failed: { path: e.path, message: e.message } };
   const journal: EngineJournalEntry[] = [{ type: 'failed', node: e.path, message: e.message }];
-  return { result: resultOf(failed, [], journal, 'failed', env, snapshot), context };
+  return new StepOutcome(failed, [], journal, 'failed', env.flows, snapshot, undefined, context);
 }
 
 const runNext = (run: Run) => run.runNext();
@@ -202,11 +199,8 @@ export function stepNow(
   env: EngineEnv,
   owned = false,
 ): StepResult | Promise<StepResult> {
-  const outcome = guarded(snapshot, context, env, runNext, owned);
-  return outcome instanceof Promise ? outcome.then(resultOfOutcome) : outcome.result;
+  return guarded(snapshot, context, env, runNext, owned);
 }
-
-const resultOfOutcome = (o: Outcome) => o.result;
 
 /** Fires one trigger of the wait numbered `seq`; the continue-after completes (docs/format.md#flows). */
 export async function fire(
@@ -228,14 +222,13 @@ export function fireNow(
   wake: { seq: number; trigger: string; payload?: unknown },
   owned = false,
 ): StepResult | Promise<StepResult> {
-  const outcome = guarded(
+  return guarded(
     snapshot,
     context,
     env,
     (run) => run.fire(wake.seq, wake.trigger, wake.payload),
     owned,
   );
-  return outcome instanceof Promise ? outcome.then(resultOfOutcome) : outcome.result;
 }
 
 /** The snapshot without its failure, so that `retry` runs the failed node again. */
@@ -277,7 +270,7 @@ export async function runToStop(
     const next = guarded(current.snapshot, context, env, runNext, owned, into);
     const outcome = next instanceof Promise ? await next : next;
     owned = true;
-    current = outcome.result;
+    current = outcome;
     context = outcome.context;
     if (current.journal !== journal) {
       // A failed step: what it had appended is dropped, and its own entry (`failed`) kept.
@@ -325,20 +318,17 @@ export function signaturesOf(
 // See keptShapes in run.ts: these two are made once per step too.
 {
   const run = keptShapes.find((x) => x instanceof Run)!;
-  const result = new LazyWaitsResult(
+  const result = new StepOutcome(
     run.snapshot,
     [],
     [],
     'waiting',
     () => undefined,
     run.snapshot,
+    run,
+    undefined,
   );
   const done = copyScopes(run.snapshot);
   done.done = true;
-  keptShapes.push(
-    result,
-    new RunOutcome(result, run),
-    new Stopped(result, [], [], undefined),
-    done,
-  );
+  keptShapes.push(result, new Stopped(result, [], [], undefined), done);
 }

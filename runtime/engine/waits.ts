@@ -1,6 +1,6 @@
 import type { Trigger } from '../../shared/schema.ts';
 import { flowModel } from './flowModel.ts';
-import type { EngineEnv } from './run.ts';
+import type { EngineEnv } from './engineEnv.ts';
 import type { Generation, RecordedCall, Snapshot } from './snapshot.ts';
 
 export type EngineStatus = 'running' | 'waiting' | 'done' | 'failed';

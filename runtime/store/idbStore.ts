@@ -436,9 +436,13 @@ export class IdbStore implements Store {
     return this.commits.ask(commit);
   }
 
+  /** How long a commit asks for writes in one task at most, ms (COMMIT_SLICE_MS; a test's own). */
+  commitSliceMs = COMMIT_SLICE_MS;
+
   private readonly commits = new Batcher<StepCommit, boolean>((batch) => {
     const stores: StoreName[] = ['contexts', 'processes', 'journal', 'contextChanges'];
-    return this.write(stores, async (tx) => fulfilled(await commitAll(tx, batch)));
+    const slices = new Slices(this.commitSliceMs);
+    return this.write(stores, async (tx) => fulfilled(await commitAll(tx, batch, slices)));
   });
 
   /** A process's journal records, restored (one that cannot be is reported and left out). */
@@ -734,7 +738,11 @@ const fulfilled = <O>(values: O[]): PromiseSettledResult<O>[] =>
  * requests in order, and each request awaited is a round trip): a batch of hundreds of commits
  * costs two round trips, not thousands. A request that fails fails the transaction (`write`).
  */
-async function commitAll(wrapped: WriteTx, batch: StepCommit[]): Promise<boolean[]> {
+async function commitAll(
+  wrapped: WriteTx,
+  batch: StepCommit[],
+  slices: Slices,
+): Promise<boolean[]> {
   // The database's own requests, as in the loads; the writes are asked for without a handler:
   // one that fails aborts the transaction, and `write` throws its error.
   const tx = unwrap(wrapped);
@@ -753,22 +761,69 @@ async function commitAll(wrapped: WriteTx, batch: StepCommit[]): Promise<boolean
   );
   const processes = tx.objectStore('processes');
   const changes = tx.objectStore('contextChanges');
-  return batch.map(({ process, context, journal: entries }) => {
-    if (versions.get(context.id) !== context.expectedVersion) return false;
+  slices.begin();
+  const out: boolean[] = [];
+  for (const { process, context, journal: entries } of batch) {
+    if (versions.get(context.id) !== context.expectedVersion) {
+      out.push(false);
+      continue;
+    }
     if (context.write) {
       const { value, changes: made } = context.write;
       const version = context.expectedVersion + (context.write.versions ?? made.length);
       versions.set(context.id, version);
-      contexts.put(storableContext({ id: context.id, version, value }));
-      for (const change of made) changes.add(storableChange(change));
+      let req: IDBRequest = contexts.put(storableContext({ id: context.id, version, value }));
+      if (slices.over()) await slices.next(req);
+      for (const change of made) {
+        req = changes.add(storableChange(change));
+        if (slices.over()) await slices.next(req);
+      }
     }
-    processes.put(storableProcess(process));
+    const req = processes.put(storableProcess(process));
+    if (slices.over()) await slices.next(req);
     // A commit's entries are one record (journalRecords.ts): one clone and one index entry.
     const appended = journalRecords(entries, last);
     last = appended.lastSeq;
-    for (const record of appended.records) journal.add(record);
-    return true;
-  });
+    for (const record of appended.records) {
+      const added = journal.add(record);
+      if (slices.over()) await slices.next(added);
+    }
+    out.push(true);
+  }
+  return out;
+}
+
+/**
+ * How long a commit asks for writes in one task at most (ms). Each write is copied as it is
+ * asked for, in the page's (or worker's) own task: a run of 1,000 steps that each wrote the
+ * context asked for 1,000 change records at once, a task of 100 ms and more on the bench page's
+ * fan-out of 10,000 (docs/performance.md). Past the slice, the commit waits for the answer to
+ * its last request before it asks for more: other tasks run meanwhile, and the transaction is
+ * active again in that answer, so the commit stays one transaction.
+ */
+const COMMIT_SLICE_MS = 16;
+
+/** The slices of one commit's requests (`COMMIT_SLICE_MS`). */
+class Slices {
+  private since = 0;
+
+  constructor(private readonly ms: number) {}
+
+  /** The first slice begins: the writes are about to be asked for. */
+  begin(): void {
+    this.since = performance.now();
+  }
+
+  /** Whether this slice is over: the caller then awaits `next` with its last request. */
+  over(): boolean {
+    return performance.now() - this.since >= this.ms;
+  }
+
+  /** Waits for the answer to `req`, then begins a new slice. */
+  async next(req: IDBRequest): Promise<void> {
+    await request(req);
+    this.since = performance.now();
+  }
 }
 
 /**

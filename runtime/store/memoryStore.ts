@@ -64,13 +64,13 @@ export class MemoryStore implements Store {
     return this.flows.get(id);
   }
   async putFlow(flow: Flow) {
-    this.flows.set(flow.id, toStorable(flow) as Flow);
+    this.flows.set(flow.id, storedFlow(flow));
   }
   async getFlowVersion(id: string, signature: string) {
     return this.versions.get(versionKey(id, signature));
   }
   async putFlowVersion(flow: Flow, signature: string) {
-    this.versions.set(versionKey(flow.id, signature), toStorable(flow) as Flow);
+    this.versions.set(versionKey(flow.id, signature), storedFlow(flow));
   }
 
   async getContext(id: string) {
@@ -245,6 +245,20 @@ export class MemoryStore implements Store {
       }
     }
   }
+}
+
+/**
+ * Flows `toStorable` gave back as they were (plain JSON), by object: a flow is never changed in
+ * place (an edit is a new object), and every start stores the versions it runs on, which walked
+ * a flow of 20,000 nodes again at each one.
+ */
+const plainFlows = new WeakSet<Flow>();
+
+function storedFlow(flow: Flow): Flow {
+  if (plainFlows.has(flow)) return flow;
+  const stored = toStorable(flow) as Flow;
+  if (stored === flow) plainFlows.add(flow);
+  return stored;
 }
 
 const waitNames = (p: ProcessRecord) => (Array.isArray(p.waitsFor) ? p.waitsFor : [UNKNOWN_WAITS]);

@@ -8,22 +8,31 @@ import type { ScopeSnapshot, Snapshot } from '../engine/snapshot.ts';
  */
 export function callWaitsOf(snapshot: Snapshot): CallWait[] {
   const out: CallWait[] = [];
-  collect(snapshot.scope, '', out);
+  collect(snapshot.scope, [], out);
   return out.length > 1 ? out.sort((a, b) => a.seq - b.seq) : out;
 }
 
-function collect(scope: ScopeSnapshot, prefix: string, out: CallWait[]): void {
+/**
+ * `above`: the sub-flow nodes from the top level down to `scope`. A wait's path is made only
+ * for a call's: every commit walks every running sub-flow here, and a path made per scope cost
+ * a process running thousands of them a string each, at every commit.
+ */
+function collect(scope: ScopeSnapshot, above: string[], out: CallWait[]): void {
   for (const w of scope.waits)
     if (w.call)
       out.push({
         seq: w.seq,
-        node: prefix + w.node,
+        node: above.map((n) => `${n}/`).join('') + w.node,
         gen: w.gen,
         call: w.call,
         flow: scope.flow,
         local: w.node,
       });
-  for (const c of scope.children) collect(c.scope, `${prefix}${c.node}/`, out);
+  for (const c of scope.children) {
+    above.push(c.node);
+    collect(c.scope, above, out);
+    above.pop();
+  }
 }
 
 /** Whether any wait of the snapshot is a call's: a run in memory does not skip time past it. */

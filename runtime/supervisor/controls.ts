@@ -243,7 +243,7 @@ export class Controls {
       if (!flow) throw new SupervisorError(`flow "${record.flow}" is no longer in the workspace`);
       assertRunnable(flows);
       const versions = signaturesById(flows);
-      for (const f of flows.values()) await store.putFlowVersion(f, versions[f.id]!);
+      await this.parts.flows.storeVersions(flows, versions);
       const restarted: ProcessRecord = {
         ...withPendingWakes(base, []),
         status: 'running',
@@ -272,7 +272,7 @@ export class Controls {
     if (!plan.ok) throw new SupervisorError(plan.error);
     const { after, rebased } = plan;
     const versions = { ...record.versions, ...signaturesById(after) };
-    for (const f of after.values()) await store.putFlowVersion(f, versions[f.id]!);
+    await this.parts.flows.storeVersions(after, versions);
     const continued: ProcessRecord = {
       ...base,
       snapshot: rebased.snapshot,

@@ -1,12 +1,18 @@
+import { flowLoops } from '../../shared/loops.ts';
 import type { Flow } from '../../shared/schema.ts';
+import { flowModel, signatureOf } from '../engine/flowModel.ts';
 import { signaturesOf } from '../engine/step.ts';
 import { FlowCache } from './flowCache.ts';
 import { loadFlowSet, scopeFlowIds } from './flowSet.ts';
 import type { ProcessRecord } from './records.ts';
 import type { Store } from './store.ts';
+import { problemsOf } from './supervisorError.ts';
 
 /** Reads a flow by id for one operation. */
 export type ReadFlow = (id: string) => Promise<Flow | undefined>;
+
+/** A turn of the event loop now and then (the supervisor's `betweenSteps`). */
+export type Pause = () => Promise<void> | void;
 
 /**
  * How the supervisor reads flows: the workspace's current ones (each read from the store once
@@ -32,9 +38,15 @@ export class FlowReader {
     };
   }
 
-  /** The workspace's flows `roots` run, sub-flows included, as stored now. */
+  /**
+   * The workspace's flows `roots` run, sub-flows included, as stored now; each the object kept
+   * for its content, as a wake reads them, so that a start checks a flow and builds its model
+   * and signature once per content, not once per start.
+   */
   current(roots: string[]): Promise<Map<string, Flow>> {
-    return loadFlowSet(roots, (f) => this.store.getFlow(f));
+    return loadFlowSet(roots, (f) =>
+      this.store.getFlow(f).then((flow) => this.cache.canonical(flow)),
+    );
   }
 
   /** The flows a process runs on: its pinned versions after `keep`, else the workspace's. */
@@ -74,5 +86,52 @@ export class FlowReader {
   /** A flow's signature, computed once per flow object. */
   signature(flow: Flow): string {
     return this.cache.signature(flow);
+  }
+
+  /** Flow objects whose analyses are made (`analyse`). */
+  private readonly analysed = new WeakSet<Flow>();
+
+  /**
+   * Makes what a start needs of each flow, once per flow object, each part in a task of its own
+   * when `pause` takes a turn of the event loop (the app's worker's `betweenSteps`): its loops,
+   * its check (`problemsOf`), its signature and the engine's model. Each is kept per flow object
+   * where it is made, so the start that follows finds them made. A flow of 10,000 nodes took
+   * them all in one task of a quarter of a second on the bench page (issue 29.5).
+   */
+  async analyse(flows: ReadonlyMap<string, Flow>, pause: Pause | undefined): Promise<void> {
+    for (const f of flows.values()) {
+      if (this.analysed.has(f)) continue;
+      // Apart from the task that read it (a large flow's copy out of the database is one).
+      await pause?.();
+      flowLoops(f);
+      await pause?.();
+      const runnable = problemsOf(f).length === 0;
+      await pause?.();
+      if (runnable) {
+        signatureOf(f);
+        await pause?.();
+        flowModel(f);
+        await pause?.();
+      }
+      this.analysed.add(f);
+    }
+  }
+
+  /** Flow objects this reader stored as versions: their content is stored under their signature. */
+  private readonly stored = new WeakSet<Flow>();
+
+  /**
+   * Stores each of `flows` as the version a process stands on (`Store.putFlowVersion`, under its
+   * signature in `versions`), but for a flow object stored so already: a version's record is
+   * never deleted, and one object has one content (flowCache.ts), so writing it again wrote
+   * the same record. A start wrote its flow again each time, a flow of 10,000 nodes copied into
+   * the database in one task of its own.
+   */
+  async storeVersions(flows: ReadonlyMap<string, Flow>, versions: Record<string, string>) {
+    for (const f of flows.values()) {
+      if (this.stored.has(f)) continue;
+      await this.store.putFlowVersion(f, versions[f.id]!);
+      this.stored.add(f);
+    }
   }
 }

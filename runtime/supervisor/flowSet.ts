@@ -26,9 +26,21 @@ export async function loadFlowSet(
   return flows;
 }
 
-/** The ids of the flows a snapshot's scopes run. */
+/**
+ * The ids of the flows a snapshot's scopes run, each scope's before its children's, in their
+ * order. One list, filled by a walk: a list per scope spread into its parent's copied each id
+ * once per level above it, which a process running thousands of nested sub-flows paid at every
+ * load of its flows.
+ */
 export function scopeFlowIds(scope: ScopeSnapshot): string[] {
-  return [scope.flow, ...scope.children.flatMap((c) => scopeFlowIds(c.scope))];
+  const out: string[] = [];
+  const stack: ScopeSnapshot[] = [scope];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    out.push(s.flow);
+    for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]!.scope);
+  }
+  return out;
 }
 
 /** Signatures by flow id, each computed once per flow object (`signatureOf`). */

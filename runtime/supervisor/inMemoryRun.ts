@@ -42,8 +42,13 @@ export const fireAct =
 export interface InMemoryRun {
   record: ProcessRecord;
   journal: JournalEntry[];
-  /** One per node that wrote, numbered on from the context's version the run started at. */
+  /**
+   * One per node that wrote, numbered on from the context's version the run started at; none
+   * when the store keeps no journal (`InMemorySettings.keepsJournal`), which keeps no changes.
+   */
   changes: ContextChange[];
+  /** Nodes that wrote: the context versions the run's commit adds, changes kept or not. */
+  versions: number;
   value: unknown;
   steps: number;
   /** Triggers the run fired: its wake, and the timers due at once at the stops inside it. */
@@ -158,6 +163,7 @@ export class InMemoryRunner {
 class Run {
   private readonly journal: JournalEntry[] = [];
   private readonly changes: ContextChange[] = [];
+  private versions = 0;
   private value: unknown;
   // The objects of `value` this run copied: nobody else holds them until the run commits, so
   // a later step's writes change them in place (a write copying the whole context each step
@@ -240,11 +246,15 @@ class Run {
     const record = this.record;
     if (result.writes.length > 0) {
       this.value = applyWritesOwned(this.value, result.writes, (this.ownWrites ??= new Set()));
-      const node = nodeOfWrites(result.journal);
-      const version = this.context.version + this.changes.length + 1;
-      this.changes.push(
-        contextChange(this.context.id, version, record.id, node, result.writes, now),
-      );
+      const version = this.context.version + ++this.versions;
+      // A store that keeps no journal keeps no change either: none is made, so a long run in
+      // memory holds no object per node that wrote until it commits.
+      if (this.settings.keepsJournal) {
+        const node = nodeOfWrites(result.journal);
+        this.changes.push(
+          contextChange(this.context.id, version, record.id, node, result.writes, now),
+        );
+      }
     }
     // The step's entries are its own, made for this result and held by nobody else: stamped
     // in place, not copied (a spread of entries of every shape was a large part of a pass).
@@ -322,12 +332,17 @@ class Run {
         ? [this.lastFire!, ...this.rest]
         : this.rest;
     const wakes = (wake && !fireFailed ? 1 : 0) + this.chainedFires;
+    // No field is written undefined (`waitsFor` of a process not waiting): a record that is
+    // plain JSON is stored as it is, where one undefined field had the store rebuild the whole
+    // record, its snapshot included, at every commit (toStorable).
+    const waitsFor = waitsForOf(result.status, snapshot, flows);
+    const { waitsFor: _before, ...kept } = withPendingWakes(record, queue);
     const next: ProcessRecord = {
-      ...withPendingWakes(record, queue),
+      ...kept,
       snapshot,
       status: result.status,
       due: result.status === 'waiting' ? dueOf(snapshot, flows) : null,
-      waitsFor: waitsForOf(result.status, snapshot, flows),
+      ...(waitsFor === undefined ? {} : { waitsFor }),
       error: failed ? `node "${snapshot.failed?.path}": ${snapshot.failed?.message}` : null,
       wakes: (record.wakes ?? 0) + wakes,
     };
@@ -340,6 +355,7 @@ class Run {
       record: next,
       journal: this.journal,
       changes: this.changes,
+      versions: this.versions,
       value: this.value,
       steps,
       wakes,
@@ -354,6 +370,8 @@ class Run {
     return {
       flows: (f) => flows.get(f),
       now,
+      // A store that keeps no journal gets none: the engine makes no entries to drop.
+      ...(this.settings.keepsJournal ? {} : { journal: false }),
       ...(maxLiveBranches === undefined ? {} : { maxLiveBranches }),
       ...(functions ? { functions } : {}),
       // Every act of the run carries its wake: until the run commits, the wake has not happened.

@@ -4,7 +4,8 @@ export const MAX_STEPS_PER_RUN = 100_000;
 /**
  * Steps one commit holds at most. A wake or a drive runs to its next stop in memory and commits
  * once (docs/persistence.md); a run longer than this commits every so many steps, so that what
- * it holds in memory, and the time between two turns of the event loop, stay bounded.
+ * it holds in memory, and the time between two turns of the event loop, stay bounded. A
+ * supervisor may be given another bound (`maxStepsPerCommit`): `flow simulate` gives none.
  */
 export const MAX_STEPS_PER_COMMIT = 1000;
 

@@ -54,6 +54,12 @@ export interface SupervisorOptions {
   watch?: StepWatch;
   /** Steps (and wakes) one drive may take before the process is stopped; MAX_STEPS_PER_RUN. */
   maxStepsPerRun?: number;
+  /**
+   * Steps one commit of a drive holds at most; MAX_STEPS_PER_COMMIT when absent. `flow simulate`
+   * gives its whole budget (`Infinity`): see MAX_STEPS_PER_COMMIT for why the app's runs commit
+   * every so many steps, and docs/decisions.md for why the command does not.
+   */
+  maxStepsPerCommit?: number;
   /** Live branches a process may have at once (the engine's MAX_LIVE_BRANCHES when absent). */
   maxLiveBranches?: number;
   /**

@@ -7,7 +7,7 @@ import { isSettable, type Clock } from './clock.ts';
 import type { ContextGuesses } from './contextGuesses.ts';
 import type { FlowReader, ReadFlow } from './flowReader.ts';
 import { fireAct, stepAct, type EngineAct, type InMemoryRunner } from './inMemoryRun.ts';
-import { MAX_CONFLICT_RETRIES, MAX_STEPS_PER_COMMIT } from './limits.ts';
+import { MAX_CONFLICT_RETRIES } from './limits.ts';
 import type { RunOn } from './options.ts';
 import { carrying, pendingWakes, waitSeqs, withPendingWakes } from './pendingWakes.ts';
 import type { ProcessLock } from './processLock.ts';
@@ -41,6 +41,8 @@ export interface RunnerParts {
   stopRequests: ReadonlySet<string>;
   /** Steps one drive may take before the process is stopped (MAX_STEPS_PER_RUN). */
   maxSteps: number;
+  /** Steps one commit holds at most (MAX_STEPS_PER_COMMIT, or `maxStepsPerCommit`). */
+  maxStepsPerCommit: number;
 }
 
 /**
@@ -68,7 +70,7 @@ export class ProcessRunner {
     /** Steps the caller already took in this run, which count against the budget. */
     taken = 0,
   ): Promise<ProcessRecord> {
-    const { store, stopRequests, maxSteps } = this.parts;
+    const { store, stopRequests, maxSteps, maxStepsPerCommit } = this.parts;
     let record = from ?? (await this.mustGet(id));
     // Timers are read from the versions the process fell asleep on: the drive's own flows once
     // it has run a step, and before that the versions the record names (the flow may have
@@ -91,7 +93,7 @@ export class ProcessRunner {
         break;
       }
       // A run goes on in memory to its next stop, within what is left of the budget.
-      const budget = Math.min(MAX_STEPS_PER_COMMIT, maxSteps - steps);
+      const budget = Math.min(maxStepsPerCommit, maxSteps - steps);
       if (!wake) {
         const run = await this.commitRun(record, stepAct, null, flows, budget);
         record = run.record;
@@ -195,7 +197,7 @@ export class ProcessRunner {
     record: ProcessRecord,
     wake: PendingWake,
     read: ReadFlow,
-    budget = Math.min(MAX_STEPS_PER_COMMIT, this.parts.maxSteps),
+    budget = Math.min(this.parts.maxStepsPerCommit, this.parts.maxSteps),
     more: WakeOptions = {},
   ): Promise<{ record: ProcessRecord; flows?: Map<string, Flow>; steps: number; at?: number }> {
     // Pending wakes whose waits are gone are dropped with it: nothing could fire them.
@@ -299,7 +301,14 @@ export class ProcessRunner {
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const context = attempt === 0 && guess ? guess : await this.mustGetContext(record.contextId);
       const run = await inMemory.run(record, act, wake, flows, budget, context, timeOf, later);
-      const write = run.changes.length > 0 ? { value: run.value, changes: run.changes } : undefined;
+      const write =
+        run.versions > 0
+          ? {
+              value: run.value,
+              changes: run.changes,
+              ...(run.versions === run.changes.length ? {} : { versions: run.versions }),
+            }
+          : undefined;
       const ok = await store.commitStep({
         process: run.record,
         context: { id: context.id, expectedVersion: context.version, ...(write ? { write } : {}) },
@@ -308,7 +317,7 @@ export class ProcessRunner {
       if (ok) {
         guesses.know(
           write
-            ? { id: context.id, version: context.version + run.changes.length, value: run.value }
+            ? { id: context.id, version: context.version + run.versions, value: run.value }
             : context,
         );
         // A run that went on across later timers counts, for the drive's budget, the steps

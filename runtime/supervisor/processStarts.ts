@@ -1,6 +1,6 @@
 import { seedOf } from '../expr/seeded.ts';
 import { startSnapshot } from '../engine/step.ts';
-import type { FlowReader } from './flowReader.ts';
+import type { FlowReader, Pause } from './flowReader.ts';
 import { signaturesById } from './flowSet.ts';
 import { contextProblem } from './inputChecks.ts';
 import type { ProcessLock } from './processLock.ts';
@@ -27,6 +27,8 @@ export interface StartParts {
   lock: ProcessLock;
   runner: ProcessRunner;
   newId: (kind: 'process' | 'context') => string;
+  /** The pause between the parts of a start's analysis of a new flow (`betweenSteps`). */
+  pause: Pause | undefined;
 }
 
 /** Starts processes: checks the request, stores the context, the versions and the record. */
@@ -56,6 +58,7 @@ export class ProcessStarts {
     const flows = await this.parts.flows.current([flowId]);
     const flow = flows.get(flowId);
     if (!flow) throw new SupervisorError(`there is no flow "${flowId}" in the workspace`);
+    await this.parts.flows.analyse(flows, this.parts.pause);
     assertRunnable(flows);
     let contextId: string;
     // The context as found, journalled with the start so that a past one can be rebuilt.
@@ -80,7 +83,7 @@ export class ProcessStarts {
       found = { version: 0, value };
     }
     const versions = signaturesById(flows);
-    for (const f of flows.values()) await store.putFlowVersion(f, versions[f.id]!);
+    await this.parts.flows.storeVersions(flows, versions);
     // The order of creation is read from the store once, not at every start: a start then costs
     // the same however many processes exist. (Another tab's starts may share a number; the
     // order among them is then their due times'.)
@@ -114,6 +117,8 @@ export class ProcessStarts {
         first.snapshot,
       ),
     ]);
-    return options.paused || options.drive === false ? first : runner.drive(id);
+    // Driven on the record just stored and the flows just read and checked: reading a flow
+    // again costs what its size is (a copy out of the database and a comparison of its text).
+    return options.paused || options.drive === false ? first : runner.drive(id, first, flows);
   }
 }

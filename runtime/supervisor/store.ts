@@ -32,7 +32,8 @@ export interface StepCommit {
    * `write`, its new value and one change per node that wrote (a commit may hold several steps,
    * docs/persistence.md), stored as version `expectedVersion + versions`. `versions` is the
    * number of nodes that wrote, `changes.length` when absent: less is given only where the
-   * journal's retention rule summed up the older passes' changes before the commit.
+   * journal's retention rule summed up the older passes' changes before the commit, or where
+   * the store keeps no journal (`keepsJournal`), for which no change is made.
    */
   context: {
     id: string;

@@ -12,7 +12,12 @@ import { Deliveries } from './deliveries.ts';
 import { FlowReader } from './flowReader.ts';
 import { forkProcess, type ForkOptions } from './fork.ts';
 import { InMemoryRunner } from './inMemoryRun.ts';
-import { BATCH_SLICE_MS, MAX_STEPS_PER_BATCH, MAX_STEPS_PER_RUN } from './limits.ts';
+import {
+  BATCH_SLICE_MS,
+  MAX_STEPS_PER_BATCH,
+  MAX_STEPS_PER_COMMIT,
+  MAX_STEPS_PER_RUN,
+} from './limits.ts';
 import { InProcessLocks } from './locks.ts';
 import { OneByOneAdvance } from './oneByOneAdvance.ts';
 import type {
@@ -119,8 +124,16 @@ export class Supervisor {
       changes,
       stopRequests,
       maxSteps,
+      maxStepsPerCommit: options.maxStepsPerCommit ?? MAX_STEPS_PER_COMMIT,
     }));
-    this.starts = new ProcessStarts({ store: watched, flows, lock, runner, newId });
+    this.starts = new ProcessStarts({
+      store: watched,
+      flows,
+      lock,
+      runner,
+      newId,
+      pause: options.betweenSteps,
+    });
     this.controls = new Controls({ store: watched, clock, flows, lock, runner, stopRequests });
     this.deliveries = new Deliveries({ store: watched, flows, lock, runner });
     this.contextWrites = new ContextWrites({ store: watched, clock, lock, runner });

@@ -551,7 +551,7 @@ export class WakeBatcher implements Advance {
     h.record = run.record;
     h.value = run.value;
     h.changes.push(...run.changes);
-    h.versions += run.changes.length;
+    h.versions += run.versions;
     h.journal.push(...run.journal);
     for (const e of run.journal) if (e.type === 'woke') h.passes++;
     h.flows = flows;

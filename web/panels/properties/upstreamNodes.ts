@@ -14,7 +14,6 @@ export function upstreamNodes(flow: Flow, nodeId: string): string[] {
   const target = graph.index.get(nodeId);
   if (target === undefined) return [];
   const { closingEdges } = analyzeLoops(flow, graph);
-  const seen = reachingTo(graph, target, (e) => closingEdges.has(e.id));
-  seen.delete(target);
-  return graph.ids.filter((_, i) => seen.has(i));
+  const seen = reachingTo(graph, target, closingEdges);
+  return graph.ids.filter((_, i) => i !== target && seen[i] === 1);
 }
