@@ -50,14 +50,57 @@ describe('the context object on Restate: a commit moves the version as the store
     ]);
   });
 
-  it('rule: a commit made on an older version writes nothing', async () => {
+  it('rule: a commit made on an older version writes nothing, and answers the context as it is', async () => {
     const { ctx, state } = fakeState({ version: 4, value: { count: 4 } });
-    const ok = await commitContext(ctx, {
+    const answer = await commitContext(ctx, {
       expectedVersion: 3,
       write: { value: { count: 9 }, changes: [change(4)] },
     });
-    expect(ok).toBe(false);
+    // The step runs again on what it is answered, without a call to read it.
+    expect(answer).toEqual({ now: { version: 4, value: { count: 4 } } });
     expect(state.get('version')).toBe(4);
     expect(state.get('value')).toEqual({ count: 4 });
+  });
+
+  it('rule: a commit that creates its context writes it once, at the version the write makes', async () => {
+    const { ctx, state } = fakeState({});
+    const answer = await commitContext(ctx, {
+      expectedVersion: 0,
+      create: { value: { count: 0 } },
+      write: { value: { count: 1 }, changes: [change(1)] },
+    });
+    expect(answer).toBe(true);
+    expect(Object.fromEntries(state)).toEqual({
+      value: { count: 1 },
+      version: 1,
+      'change:1': change(1),
+    });
+  });
+
+  it('rule: a context to create is created even when the commit writes nothing or is refused', async () => {
+    const quiet = fakeState({});
+    expect(
+      await commitContext(quiet.ctx, { expectedVersion: 0, create: { value: { a: 1 } } }),
+    ).toBe(true);
+    expect(Object.fromEntries(quiet.state)).toEqual({ value: { a: 1 }, version: 0 });
+    const stale = fakeState({});
+    const answer = await commitContext(stale.ctx, {
+      expectedVersion: 2,
+      create: { value: { a: 1 } },
+      write: { value: { a: 2 }, changes: [change(3)] },
+    });
+    expect(answer).toEqual({ now: { version: 0, value: { a: 1 } } });
+    expect(Object.fromEntries(stale.state)).toEqual({ value: { a: 1 }, version: 0 });
+  });
+
+  it('rule: a context that exists is not created again: the commit is checked against it', async () => {
+    const { ctx, state } = fakeState({ version: 5, value: { count: 5 } });
+    const answer = await commitContext(ctx, {
+      expectedVersion: 0,
+      create: { value: { count: 0 } },
+      write: { value: { count: 1 }, changes: [change(1)] },
+    });
+    expect(answer).toEqual({ now: { version: 5, value: { count: 5 } } });
+    expect(state.get('value')).toEqual({ count: 5 });
   });
 });

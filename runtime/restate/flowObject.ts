@@ -2,6 +2,14 @@ import * as restate from '@restatedev/restate-sdk';
 import type { Flow } from '../../shared/schema.ts';
 import { signature } from '../../shared/signature.ts';
 
+/** What a process reads of a flow on every wake (`read`). */
+export interface FlowRead {
+  /** The version deployed last, or null when there is no such flow. */
+  flow: Flow | null;
+  /** Whether that version is kept already (`version:<signature>`), so a start need not keep it. */
+  kept: boolean;
+}
+
 /**
  * A flow by id: its current version (what `deploy` stored last) and every version a process was
  * started or continued on, by signature, so that `keep` and the flow-changed diff find the
@@ -14,7 +22,10 @@ export const flowObject = restate.object({
     put: restate.handlers.object.exclusive(
       { ingressPrivate: true },
       async (ctx: restate.ObjectContext, flow: Flow): Promise<void> => {
+        const kept = signature(flow);
         ctx.set('current', flow);
+        ctx.set('currentSignature', kept);
+        ctx.set('currentKept', (await ctx.get<Flow>(`version:${kept}`)) !== null);
       },
     ),
     keepVersion: restate.handlers.object.exclusive(
@@ -25,10 +36,18 @@ export const flowObject = restate.object({
         if ((await ctx.get<Flow>(key)) !== null) return;
         ctx.set(key, input.flow);
         ctx.set('versions', [...((await ctx.get<string[]>('versions')) ?? []), input.signature]);
+        if (input.signature === (await currentSignature(ctx))) ctx.set('currentKept', true);
       },
     ),
     current: restate.handlers.object.shared(
       async (ctx: restate.ObjectSharedContext): Promise<Flow | null> => ctx.get<Flow>('current'),
+    ),
+    /** The current version and whether it is kept: what a process reads once per invocation. */
+    read: restate.handlers.object.shared(
+      async (ctx: restate.ObjectSharedContext): Promise<FlowRead> => ({
+        flow: await ctx.get<Flow>('current'),
+        kept: (await ctx.get<boolean>('currentKept')) === true,
+      }),
     ),
     /** `flow flows`: the deployed version's signature and every version processes stand on. */
     summary: restate.handlers.object.shared(
@@ -49,3 +68,11 @@ export const flowObject = restate.object({
     ),
   },
 });
+
+/** The current version's signature: kept by `put`, computed for a flow stored before it was. */
+async function currentSignature(ctx: restate.ObjectContext): Promise<string | null> {
+  const known = await ctx.get<string>('currentSignature');
+  if (known !== null) return known;
+  const current = await ctx.get<Flow>('current');
+  return current === null ? null : signature(current);
+}

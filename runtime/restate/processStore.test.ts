@@ -1,16 +1,16 @@
 import type * as restate from '@restatedev/restate-sdk';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry, ProcessRecord } from '../supervisor/records.ts';
+import { fakeStateAccess } from './fixtures/fakeState.ts';
 import { waitingRecord } from './fixtures/waitingRecord.ts';
 import { ProcessStore } from './processStore.ts';
 
 /** An exclusive handler's context with only what ProcessStore's own state needs: a key, state. */
 function fakeContext(key: string) {
-  const state = new Map<string, unknown>();
+  const state = new Map<string, string>();
   const ctx = {
     key,
-    get: async (name: string) => (state.has(name) ? structuredClone(state.get(name)) : null),
-    set: (name: string, value: unknown) => state.set(name, structuredClone(value)),
+    ...fakeStateAccess(state),
     objectClient: () => ({ register: async () => 7 }),
   };
   return { ctx: ctx as unknown as restate.ObjectContext, state };

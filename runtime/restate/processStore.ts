@@ -16,12 +16,25 @@ import type {
   ProcessSearch,
   WindowQuery,
 } from '../supervisor/store.ts';
+import { signatureOf } from '../engine/flowModel.ts';
+import { FlowCache } from '../supervisor/flowCache.ts';
 import { countsOf, pageOf, windowOf } from '../store/listWindow.ts';
+import type { ContextAnswer } from './contextObject.ts';
+import type { FlowRead } from './flowObject.ts';
+import { ObjectState } from './objectState.ts';
 import { PROCESS } from './processRef.ts';
 import { CONTEXT, FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
 
 /** Journal entries per state key: an append reads and writes one page, not the whole journal. */
 const JOURNAL_PAGE = 64;
+
+/**
+ * One object per flow content for every invocation of this endpoint, so that what is built per
+ * flow object (the engine's model, compiled expressions, the signature) is built once, not on
+ * every wake. It only swaps what a call read for an object of the same content: which calls
+ * an invocation makes never depends on it, so a replay makes the same ones.
+ */
+const FLOWS = new FlowCache();
 
 /**
  * The supervisor's Store, seen from inside one process's Virtual Object handler: this process's
@@ -34,93 +47,242 @@ const JOURNAL_PAGE = 64;
  * A process sees only itself (`listProcesses`, `dueProcesses` and every other listing): who
  * waits for an event is the event index's to know, and its own timer is the only one its
  * handler fires.
+ *
+ * One store serves one invocation (docs/restate.md, "What one wake costs"): every call and every
+ * state read is an entry of Restate's log, so each is made once. Its own state is read through
+ * ObjectState; each flow is read once (the flow object's `read`, which also says whether a start
+ * must keep its version), and a version the process stands on is the flow just read when the
+ * signatures agree; a context is read once and then known from what this invocation committed
+ * or was answered. The process keeps its context as of its last commit in its own state
+ * (`context`), and a wake steps on that: the commit's compare-and-set on the version refuses it
+ * if anyone wrote since, and its answer is the context as it is, for the step to run again on.
+ * A context this invocation made (a start's) is created with its first commit, in one call; the
+ * start's record is written once it exists (`finish` sends it if nothing committed).
  */
 export class ProcessStore implements Store {
   readonly keepsJournal = true;
+  /** This object's state, each key read once per invocation. */
+  readonly state: ObjectState;
+  /** Each flow as read in this invocation, by id. */
+  private readonly flows = new Map<string, Promise<FlowRead>>();
+  /** Each version read from a flow object in this invocation, by flow id and signature. */
+  private readonly versions = new Map<string, Promise<Flow | null>>();
+  /** Each context as last known in this invocation (read, committed, or answered); null: none. */
+  private readonly contexts = new Map<string, ContextRecord | null>();
+  /** Contexts made in this invocation and not sent yet: created with their first commit. */
+  private readonly unsent = new Map<string, unknown>();
+  /** Ids made in this invocation from Restate's deterministic random: nothing else holds them. */
+  private readonly fresh = new Set<string>();
+  /** A new process's writes, held until its context exists (so no one finds it without one). */
+  private held: { record: ProcessRecord; journal: JournalEntry[] } | undefined;
 
-  constructor(private readonly ctx: restate.ObjectContext | restate.ObjectSharedContext) {}
+  /** Whether this is a shared handler's store: it writes nothing and reads contexts live. */
+  private readonly shared: boolean;
+
+  /**
+   * `shared`: the store of a shared handler (a reader: status, reading, journal), which is shown
+   * contexts as they are, never the one the process kept. (The SDK's context object of a shared
+   * handler has the same methods as an exclusive one's, so it cannot be told apart by them.)
+   */
+  constructor(
+    private readonly ctx: restate.ObjectContext | restate.ObjectSharedContext,
+    options: { shared?: boolean; state?: ObjectState } = {},
+  ) {
+    this.shared = options.shared ?? false;
+    this.state = options.state ?? new ObjectState(ctx);
+  }
 
   private get self(): string {
     return this.ctx.key;
   }
 
-  private writable(): restate.ObjectContext {
-    if (!('set' in this.ctx)) throw new Error('a shared handler cannot write a process');
-    return this.ctx as restate.ObjectContext;
+  private get writes(): boolean {
+    return !this.shared;
+  }
+
+  /** An id this invocation made (a new context's): no call is needed to know it is free. */
+  madeId(id: string): void {
+    this.fresh.add(id);
+  }
+
+  /**
+   * Ends the invocation's writes: a context made and never committed to is created, then the
+   * new process's record and journal held for it are written.
+   */
+  async finish(): Promise<void> {
+    for (const [id, value] of this.unsent) {
+      await this.ctx.objectClient(CONTEXT, id).create(value);
+      this.contexts.set(id, { id, version: 0, value });
+    }
+    this.unsent.clear();
+    if (this.held) await this.putProcess(this.held.record);
+  }
+
+  private readFlow(id: string): Promise<FlowRead> {
+    let read = this.flows.get(id);
+    if (!read) {
+      read = this.ctx
+        .objectClient(FLOW, id)
+        .read()
+        .then((r) => ({ flow: r.flow === null ? null : FLOWS.canonical(r.flow)!, kept: r.kept }));
+      this.flows.set(id, read);
+    }
+    return read;
   }
 
   async getFlow(id: string): Promise<Flow | undefined> {
-    return (await this.ctx.objectClient(FLOW, id).current()) ?? undefined;
+    return (await this.readFlow(id)).flow ?? undefined;
   }
   async putFlow(flow: Flow): Promise<void> {
     await this.ctx.objectClient(FLOW, flow.id).put(flow);
+    this.flows.delete(flow.id);
   }
   async getFlowVersion(id: string, signature: string): Promise<Flow | undefined> {
-    return (await this.ctx.objectClient(FLOW, id).version(signature)) ?? undefined;
+    // The version a process stands on is, almost always, the flow as deployed now.
+    const current = (await this.readFlow(id)).flow;
+    if (current && signatureOf(current) === signature) return current;
+    const key = `${id}\u0000${signature}`;
+    let version = this.versions.get(key);
+    if (!version) {
+      version = this.ctx.objectClient(FLOW, id).version(signature);
+      this.versions.set(key, version);
+    }
+    return (await version) ?? undefined;
   }
   async putFlowVersion(flow: Flow, signature: string): Promise<void> {
+    const read = await this.readFlow(flow.id);
+    if (read.kept && read.flow && signatureOf(read.flow) === signature) return;
     await this.ctx.objectClient(FLOW, flow.id).keepVersion({ flow, signature });
   }
 
   async getContext(id: string): Promise<ContextRecord | undefined> {
-    return (await this.ctx.objectClient(CONTEXT, id).get()) ?? undefined;
+    const known = this.contexts.get(id);
+    if (known !== undefined) return known ?? undefined;
+    if (this.unsent.has(id)) return { id, version: 0, value: this.unsent.get(id) };
+    if (this.fresh.has(id)) return undefined;
+    // An exclusive handler steps on the context as it committed it last; a shared one (what a
+    // reader is shown) reads the context as it is.
+    if (this.writes) {
+      const kept = await this.state.get<ContextRecord>('context');
+      if (kept?.id === id) {
+        this.contexts.set(id, kept);
+        return kept;
+      }
+    }
+    const read = await this.ctx.objectClient(CONTEXT, id).get();
+    this.contexts.set(id, read);
+    return read ?? undefined;
   }
   async putContext(
     record: ContextRecord,
     expectedVersion: number | null,
     change?: ContextChange,
   ): Promise<boolean> {
-    if (expectedVersion === null && record.version === 0 && !change)
-      return this.ctx.objectClient(CONTEXT, record.id).create(record.value);
-    return this.ctx
+    if (expectedVersion === null && record.version === 0 && !change) {
+      if (this.fresh.has(record.id) && !this.unsent.has(record.id)) {
+        this.unsent.set(record.id, record.value);
+        return true;
+      }
+      const created = await this.ctx.objectClient(CONTEXT, record.id).create(record.value);
+      if (created) this.contexts.set(record.id, record);
+      else this.contexts.delete(record.id);
+      return created;
+    }
+    const answer = await this.ctx
       .objectClient(CONTEXT, record.id)
       .put({ record, expectedVersion, ...(change ? { change } : {}) });
+    const ok = this.answered(record.id, answer, record);
+    // Written from outside a step (setContext): the process's next wake steps on it as written.
+    if (this.writes && (await this.state.get<ContextRecord>('context'))?.id === record.id)
+      await this.keepContext(record.id);
+    return ok;
   }
   contextChanges(contextId: string): Promise<ContextChange[]> {
     return this.ctx.objectClient(CONTEXT, contextId).changes();
   }
 
+  /**
+   * What a context's write answered, kept: on success the context as written; on a conflict the
+   * context as it is (an endpoint from before said only false: it is read again when asked).
+   * A conflict on its own context tells the process that others write it too (contextShared).
+   */
+  private answered(id: string, answer: ContextAnswer | false, written: ContextRecord): boolean {
+    if (answer === true) {
+      if (written.value === undefined) this.contexts.delete(id);
+      else this.contexts.set(id, written);
+      return true;
+    }
+    if (answer === false) this.contexts.delete(id);
+    else this.contexts.set(id, answer.now === null ? null : { id, ...answer.now });
+    return false;
+  }
+
+  /** The context's value at `version` as this invocation knows it, or undefined. */
+  private async valueAt(id: string, version: number): Promise<unknown> {
+    const known = await this.getContext(id);
+    return known?.version === version ? known.value : undefined;
+  }
+
+  /**
+   * Keeps the process's own context as this invocation last knew it, for its next wake to step
+   * on; a version is one value, so the same id and version need no write.
+   */
+  private async keepContext(id: string): Promise<void> {
+    const known = this.contexts.get(id);
+    const kept = await this.state.get<ContextRecord>('context');
+    if (!known || known.value === undefined) {
+      if (kept !== null) this.state.clear('context');
+    } else if (kept?.id !== id || kept.version !== known.version) this.state.set('context', known);
+  }
+
   async getProcess(id: string): Promise<ProcessRecord | undefined> {
-    if (id === this.self) return (await this.ctx.get<ProcessRecord>('record')) ?? undefined;
-    return (await this.ctx.objectClient(PROCESS, id).record()) ?? undefined;
+    if (id !== this.self) return (await this.ctx.objectClient(PROCESS, id).record()) ?? undefined;
+    if (this.held) return this.held.record;
+    return (await this.state.get<ProcessRecord>('record')) ?? undefined;
   }
 
   async putProcess(record: ProcessRecord, journal: JournalEntry[] = []): Promise<void> {
     if (record.id !== this.self)
       throw new Error(`process "${this.self}" cannot write process "${record.id}"`);
-    const ctx = this.writable();
-    ctx.set('record', { ...record, created: await this.created() });
-    await this.append(journal);
+    const entries = this.held ? [...this.held.journal, ...journal] : journal;
+    // A new process on a context not created yet: kept here until the context exists.
+    if (
+      this.unsent.has(record.contextId) &&
+      (this.held !== undefined || (await this.state.get('record')) === null)
+    ) {
+      this.held = { record, journal: entries };
+      return;
+    }
+    this.held = undefined;
+    this.state.set('record', { ...record, created: await this.created() });
+    await this.append(entries);
   }
 
   /** The registry's creation number, asked once per process and kept. */
   private async created(): Promise<number> {
-    const ctx = this.writable();
-    const known = await ctx.get<number>('created');
+    const known = await this.state.get<number>('created');
     if (known !== null) return known;
-    const created = await ctx.objectClient(REGISTRY, REGISTRY_KEY).register(this.self);
-    ctx.set('created', created);
+    const created = await this.ctx.objectClient(REGISTRY, REGISTRY_KEY).register(this.self);
+    this.state.set('created', created);
     return created;
   }
 
   private async append(entries: JournalEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const ctx = this.writable();
-    let length = (await ctx.get<number>('journalLength')) ?? 0;
+    let length = (await this.state.get<number>('journalLength')) ?? 0;
     let page = Math.floor(length / JOURNAL_PAGE);
-    let current = (await ctx.get<JournalEntry[]>(`journal:${page}`)) ?? [];
+    let current = (await this.state.get<JournalEntry[]>(`journal:${page}`)) ?? [];
     for (const entry of entries) {
       if (Math.floor(length / JOURNAL_PAGE) !== page) {
-        ctx.set(`journal:${page}`, current);
+        this.state.set(`journal:${page}`, current);
         page++;
         current = [];
       }
-      // JSON state: what survives the round trip is what is stored.
-      current.push(JSON.parse(JSON.stringify(entry)) as JournalEntry);
+      current.push(entry);
       length++;
     }
-    ctx.set(`journal:${page}`, current);
-    ctx.set('journalLength', length);
+    this.state.set(`journal:${page}`, current);
+    this.state.set('journalLength', length);
   }
 
   async loadProcess(id: string): Promise<LoadedProcess | undefined> {
@@ -188,10 +350,29 @@ export class ProcessStore implements Store {
    * retry after a crash replays it and writes the snapshot: the step commits whole, once.
    */
   async commitStep({ process, context, journal }: StepCommit): Promise<boolean> {
-    const ok = await this.ctx.objectClient(CONTEXT, context.id).commit({
-      expectedVersion: context.expectedVersion,
-      ...(context.write ? { write: context.write } : {}),
+    const { id, expectedVersion, write } = context;
+    // The context as this commit leaves it, if made: read before the call (a context this
+    // invocation made is known only until it is sent).
+    const after: ContextRecord = write
+      ? {
+          id,
+          version: expectedVersion + (write.versions ?? write.changes.length),
+          value: write.value,
+        }
+      : { id, version: expectedVersion, value: await this.valueAt(id, expectedVersion) };
+    const unsent = this.unsent.has(id);
+    const answer: ContextAnswer | false = await this.ctx.objectClient(CONTEXT, id).commit({
+      expectedVersion,
+      ...(write ? { write } : {}),
+      ...(unsent ? { create: { value: this.unsent.get(id) } } : {}),
     });
+    this.unsent.delete(id);
+    const ok = this.answered(id, answer, after);
+    if (id === process.contextId && this.writes) {
+      await this.keepContext(id);
+      if (!ok && (await this.state.get('contextShared')) !== true)
+        this.state.set('contextShared', true);
+    }
     if (!ok) return false;
     await this.putProcess(process, journal);
     return true;
@@ -203,10 +384,11 @@ export class ProcessStore implements Store {
 
   async journal(processId: string): Promise<JournalEntry[]> {
     if (processId !== this.self) return this.ctx.objectClient(PROCESS, processId).journal();
-    const length = (await this.ctx.get<number>('journalLength')) ?? 0;
+    const length = (await this.state.get<number>('journalLength')) ?? 0;
     const out: JournalEntry[] = [];
     for (let page = 0; page * JOURNAL_PAGE < length; page++)
-      out.push(...((await this.ctx.get<JournalEntry[]>(`journal:${page}`)) ?? []));
+      out.push(...((await this.state.get<JournalEntry[]>(`journal:${page}`)) ?? []));
+    out.push(...(this.held?.journal ?? []));
     // Numbered by position, as the other stores number theirs (`seq`): a server keeps the whole
     // journal, so an entry's position never changes, and the workbench's "as of this entry" and
     // its fork find entries by it. Numbered as read, so journals stored before are numbered too.
@@ -220,27 +402,24 @@ export class ProcessStore implements Store {
    */
   async listCallProgress(processId: string): Promise<CallProgress[]> {
     if (processId !== this.self) return [];
-    const rows = (await this.ctx.get<Record<string, CallProgress>>('calls')) ?? {};
+    const rows = (await this.state.get<Record<string, CallProgress>>('calls')) ?? {};
     return Object.values(rows).sort((a, b) => a.seq - b.seq);
   }
 
   async putCallProgress(processId: string, progress: CallProgress): Promise<void> {
     this.ownCalls(processId);
-    const ctx = this.writable();
-    const rows = (await ctx.get<Record<string, CallProgress>>('calls')) ?? {};
-    // JSON state: what survives the round trip is what is stored.
-    rows[String(progress.seq)] = JSON.parse(JSON.stringify(progress)) as CallProgress;
-    ctx.set('calls', rows);
+    const rows = (await this.state.get<Record<string, CallProgress>>('calls')) ?? {};
+    rows[String(progress.seq)] = progress;
+    this.state.set('calls', rows);
   }
 
   async deleteCallProgress(processId: string, seq: number): Promise<void> {
     this.ownCalls(processId);
-    const ctx = this.writable();
-    const rows = (await ctx.get<Record<string, CallProgress>>('calls')) ?? {};
+    const rows = (await this.state.get<Record<string, CallProgress>>('calls')) ?? {};
     if (!(String(seq) in rows)) return;
     delete rows[String(seq)];
-    if (Object.keys(rows).length === 0) ctx.clear('calls');
-    else ctx.set('calls', rows);
+    if (Object.keys(rows).length === 0) this.state.clear('calls');
+    else this.state.set('calls', rows);
   }
 
   private ownCalls(processId: string): void {
