@@ -1,9 +1,7 @@
 import * as restate from '@restatedev/restate-sdk';
 import { z } from '../../shared/zod.ts';
 import { countsOf, windowOf, type ListedFields } from '../store/listWindow.ts';
-import type { ProcessRecord } from '../supervisor/records.ts';
 import type { ProcessCounts } from '../supervisor/store.ts';
-import type { ObjectState } from './objectState.ts';
 import { changesInput, checkInput, countsInput, idsInput, pageInput } from './processInput.ts';
 
 /**
@@ -29,7 +27,8 @@ const BUCKETS = 256;
 /** A failure's message as a row keeps it: the inspector reads the whole one from the process. */
 export const ROW_ERROR_CHARS = 500;
 
-const PROCESS_INDEX_KEY = 'all';
+/** The one key of the index object. */
+export const PROCESS_INDEX_KEY = 'all';
 
 export interface IndexPage {
   rows: IndexedRow[];
@@ -200,62 +199,3 @@ export const processIndex = restate.object({
     ),
   },
 });
-
-/**
- * How far behind a row may be when only its due time and wake count moved: a process that wakes
- * again within this tells the index then, so a loop of short timers notes its row once in so
- * long rather than at every wake (each note is an invocation of the one index object).
- */
-export const NOTE_EVERY_MS = 5_000;
-
-/** What a process keeps of the row it noted last: the row, and when it noted it. */
-type Listed = IndexedRow & { at?: number };
-
-/**
- * Tells the index the process's row when what it lists changed, once per invocation at most (at
- * its settle, not at each step: a start's "running" never reaches the table): a one-way send, so
- * a handler never waits on the index, numbered so that the index keeps the newest.
- *
- * A row whose status, error, flow and order stayed the same, of a process due again in less than
- * NOTE_EVERY_MS, is not noted if the last note is less than NOTE_EVERY_MS old: the wake then
- * notes it. So a row is never behind for longer than that, or than the process's timer is late,
- * and a row that will stand (a longer wait, another status) is noted at once.
- */
-export async function noteRow(
-  ctx: restate.ObjectContext,
-  state: ObjectState,
-  record: ProcessRecord,
-  now: number,
-): Promise<void> {
-  const held = await state.get<Listed>('listed');
-  const row = indexedRow(record, (held?.v ?? 0) + 1);
-  if (held) {
-    const { at = -Infinity, ...last } = held;
-    if (JSON.stringify({ ...last, v: row.v }) === JSON.stringify(row)) return;
-    const same = (k: keyof IndexedRow) => last[k] === row[k];
-    const soon = row.due !== null && row.due - now < NOTE_EVERY_MS;
-    const recent = now - at < NOTE_EVERY_MS;
-    if (same('status') && same('error') && same('flow') && same('created') && soon && recent)
-      return;
-  }
-  state.set('listed', { ...row, at: now } satisfies Listed);
-  ctx.objectSendClient(processIndex, PROCESS_INDEX_KEY).note(row);
-}
-
-/** The row a process notes: its listed fields, its error cut to what a row shows. */
-function indexedRow(r: ProcessRecord, v: number): IndexedRow {
-  const error =
-    r.error === null || r.error.length <= ROW_ERROR_CHARS
-      ? r.error
-      : `${r.error.slice(0, ROW_ERROR_CHARS - 1)}…`;
-  return {
-    id: r.id,
-    flow: r.flow,
-    status: r.status,
-    created: r.created,
-    due: r.due,
-    error,
-    wakes: r.wakes ?? 0,
-    v,
-  };
-}

@@ -21,8 +21,9 @@ import {
 } from './processInput.ts';
 import { sendDueCalls, syncCalls, type InvocationClock } from './callAttempts.ts';
 import { NO_CALLS, type CallSettings } from './callSettings.ts';
-import { noteRow } from './processIndex.ts';
-import type { ObjectState } from './objectState.ts';
+import { noteRow } from './noteRow.ts';
+import { ProcessMetaState } from './processMeta.ts';
+import { ObjectState } from './objectState.ts';
 import { ProcessStore } from './processStore.ts';
 import { PROCESS, type ProcessCalls, type ProcessRest } from './processRef.ts';
 import { CONTEXT, EVENTS, WAKER } from './refs.ts';
@@ -115,18 +116,19 @@ async function settle(
   clock: InvocationClock,
   fired: Fired,
 ): Promise<void> {
-  const { state } = store;
+  const { state, meta } = store;
   const record = await state.get<ProcessRecord>('record');
   if (!record) return;
-  await noteRow(ctx, state, record, clock.now());
+  await noteRow(ctx, meta, record, clock.now());
   const waiting = record.status === 'waiting';
-  const shared = (await state.get<boolean>('contextShared')) === true;
+  const shared = (await meta.get('contextShared')) === true;
   await schedule(
     ctx,
-    state,
+    meta,
     'tick',
     fired.tick,
     waiting && record.due !== null ? record.due : null,
+    clock.now(),
     (delay, at) =>
       shared
         ? ctx
@@ -137,7 +139,7 @@ async function settle(
   // A call's next attempt: a delayed call to this process's own `calls` handler, not through
   // the context's waker, which would hold every process of the context while a request is out.
   const callDue = await syncCalls(store, record, clock.now());
-  await schedule(ctx, state, 'call', fired.call, callDue, (delay, at) =>
+  await schedule(ctx, meta, 'call', fired.call, callDue, clock.now(), (delay, at) =>
     ctx.objectSendClient(PROCESS, ctx.key).calls({ at }, restate.rpc.sendOpts({ delay })),
   );
   const flows = waiting ? await supervisor.sleptOn(record) : undefined;
@@ -150,12 +152,12 @@ async function settle(
         ),
       ].sort()
     : [];
-  const before = (await state.get<string[]>('events')) ?? [];
+  const before = (await meta.get('events')) ?? [];
   for (const n of names)
     if (!before.includes(n))
       ctx.objectSendClient(EVENTS, n).wait({ process: ctx.key, created: record.created });
   for (const n of before) if (!names.includes(n)) ctx.objectSendClient(EVENTS, n).unwait(ctx.key);
-  if (names.join('\n') !== before.join('\n')) state.set('events', names);
+  await meta.set('events', names.length > 0 ? names : undefined);
 }
 
 /**
@@ -170,32 +172,25 @@ interface Fired {
 /**
  * Keeps one delayed call of a kind (`tick`, `call`) scheduled for the due time `wanted`, or
  * none: the one scheduled before for another time is cancelled by its invocation id. `fired`:
- * the one scheduled is the call now running, which has nothing left to cancel.
+ * the one scheduled is the call now running, which has nothing left to cancel. The delay is
+ * counted from the invocation's time, `now` (as a hand-written object counts it from its own):
+ * reading the time again would be one more entry of the journal.
  */
 async function schedule(
   ctx: restate.ObjectContext,
-  state: ObjectState,
+  meta: ProcessMetaState,
   kind: 'tick' | 'call',
   fired: boolean,
   wanted: number | null,
+  now: number,
   send: (delay: number, at: number) => { invocationId: Promise<string> },
 ): Promise<void> {
-  const at = await state.get<number>(`${kind}At`);
-  if (!fired && wanted === at) return;
-  if (!fired) {
-    const pending = await state.get<string>(`${kind}Invocation`);
-    if (pending !== null) ctx.cancel(restate.InvocationIdParser.fromString(pending));
-  }
-  if (wanted === null) {
-    if (at !== null) state.clear(`${kind}At`);
-    if (at !== null || (await state.get<string>(`${kind}Invocation`)) !== null)
-      state.clear(`${kind}Invocation`);
-    return;
-  }
-  const delay = Math.max(0, wanted - (await ctx.date.now()));
-  const handle = send(delay, wanted);
-  state.set(`${kind}Invocation`, String(await handle.invocationId));
-  state.set(`${kind}At`, wanted);
+  const slot = await meta.get(kind);
+  if (!fired && wanted === (slot?.at ?? null)) return;
+  if (!fired && slot) ctx.cancel(restate.InvocationIdParser.fromString(slot.invocation));
+  if (wanted === null) return meta.set(kind, undefined);
+  const handle = send(Math.max(0, wanted - now), wanted);
+  await meta.set(kind, { at: wanted, invocation: String(await handle.invocationId) });
 }
 
 /**
@@ -204,11 +199,11 @@ async function schedule(
  * what it runs finds nothing due, as the clock is the invocation's.
  */
 async function isScheduled(
-  state: ObjectState,
+  meta: ProcessMetaState,
   kind: 'tick' | 'call',
   at: number | undefined,
 ): Promise<boolean> {
-  return at === undefined || at === (await state.get<number>(`${kind}At`));
+  return at === undefined || at === (await meta.get(kind))?.at;
 }
 
 /** What a control's handler is given, besides its input. */
@@ -233,12 +228,15 @@ function control<I, O>(
   return restate.handlers.object.exclusive(
     ingressPrivate === undefined ? {} : { ingressPrivate },
     async (ctx: restate.ObjectContext, input: I): Promise<O> => {
-      // One store for the whole invocation: each state key, flow and context read once.
-      const store = new ProcessStore(ctx);
+      const state = new ObjectState(ctx);
       // Asked first, so that an unknown process is a 404 as for status, not the supervisor's 400.
-      if (!creates && (await store.state.get<ProcessRecord>('record')) === null)
-        throw unknown(ctx.key);
+      if (!creates && (await state.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
       const clock = invocationClock(await ctx.date.now());
+      // One store for the whole invocation: each state key, flow and context read once.
+      const store = new ProcessStore(ctx, {
+        state,
+        createdAt: () => clock.now() * 1000 + Math.floor(ctx.rand.random() * 1000),
+      });
       const supervisor = supervisorFor(store, ctx, clock);
       const invocation: Invocation = {
         supervisor,
@@ -254,10 +252,12 @@ function control<I, O>(
         if (!(e instanceof SupervisorError)) throw e;
         await store.finish();
         await settle(ctx, store, supervisor, clock, invocation.fired);
+        store.flush();
         throw new restate.TerminalError(e.message, { errorCode: 400 });
       }
       await store.finish();
       await settle(ctx, store, supervisor, clock, invocation.fired);
+      store.flush();
       return result;
     },
   );
@@ -290,7 +290,7 @@ export const processObjectWith = (calls: CallSettings) =>
             ...(shareContextWith !== undefined ? { shareContextWith } : {}),
           });
           // Its context is another's too: its timers go through the context's waker.
-          if (shareContextWith !== undefined) store.state.set('contextShared', true);
+          if (shareContextWith !== undefined) await store.meta.set('contextShared', true);
           return viewOf(started);
         },
         { creates: true },
@@ -304,7 +304,7 @@ export const processObjectWith = (calls: CallSettings) =>
         async (s, input: unknown, { ctx, store }) => {
           const { from, seq, context } = parse(forkInput, input);
           const forked = await s.fork(from, { seq, context, id: ctx.key });
-          if (context === 'live') store.state.set('contextShared', true);
+          if (context === 'live') await store.meta.set('contextShared', true);
           return viewOf(forked.status === 'running' ? await s.drive(ctx.key) : forked);
         },
         { creates: true },
@@ -316,7 +316,7 @@ export const processObjectWith = (calls: CallSettings) =>
           // after this wake schedules the next due time afresh. A call for an older due time (one
           // whose cancellation came too late) leaves the scheduled one alone; its wake finds
           // nothing due, as the clock is the invocation's.
-          fired.tick = await isScheduled(store.state, 'tick', input?.at);
+          fired.tick = await isScheduled(store.meta, 'tick', input?.at);
           return s.wakeDue();
         },
         { ingressPrivate: true },
@@ -324,7 +324,7 @@ export const processObjectWith = (calls: CallSettings) =>
       /** A delayed call at a call's due time: sends the attempts due by now (callAttempts.ts). */
       calls: control(
         async (s, input: { at?: number } | null, { ctx, store, clock, fired }) => {
-          fired.call = await isScheduled(store.state, 'call', input?.at);
+          fired.call = await isScheduled(store.meta, 'call', input?.at);
           return sendDueCalls(ctx, store, s, clock, calls);
         },
         { ingressPrivate: true },
@@ -384,19 +384,21 @@ export const processObjectWith = (calls: CallSettings) =>
           ctx.get<ProcessRecord>('record'),
       ),
       journal: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext) => {
-        if ((await ctx.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
-        return new ProcessStore(ctx, { shared: true }).journal(ctx.key);
+        const store = new ProcessStore(ctx, { shared: true });
+        if ((await store.getProcess(ctx.key)) === undefined) throw unknown(ctx.key);
+        return store.journal(ctx.key);
       }),
       /** What a caller waiting for the process to come to rest asks: read from state alone. */
       rest: restate.handlers.object.shared(
         async (ctx: restate.ObjectSharedContext): Promise<ProcessRest | null> => {
-          const record = await ctx.get<ProcessRecord>('record');
+          const store = new ProcessStore(ctx, { shared: true });
+          const record = await store.getProcess(ctx.key);
           if (!record) return null;
           return {
             status: record.status,
             due: record.due,
-            events: (await ctx.get<string[]>('events')) ?? [],
-            callDue: record.status === 'waiting' ? await nextCallDue(ctx) : null,
+            events: (await store.meta.get('events')) ?? [],
+            callDue: record.status === 'waiting' ? await nextCallDue(ctx, store) : null,
           };
         },
       ),
@@ -431,16 +433,11 @@ export const processObjectWith = (calls: CallSettings) =>
       ),
       status: restate.handlers.object.shared(
         async (ctx: restate.ObjectSharedContext): Promise<ProcessStatusReport> => {
-          const record = await ctx.get<ProcessRecord>('record');
+          const store = new ProcessStore(ctx, { shared: true });
+          const record = await store.getProcess(ctx.key);
           if (!record) throw unknown(ctx.key);
           const report = (
-            await reportProcesses(
-              supervisorFor(
-                new ProcessStore(ctx, { shared: true }),
-                ctx,
-                invocationClock(await ctx.date.now()),
-              ),
-            )
+            await reportProcesses(supervisorFor(store, ctx, invocationClock(await ctx.date.now())))
           )[ctx.key]!;
           const context = await ctx.objectClient(CONTEXT, record.contextId).get();
           return {
@@ -448,9 +445,9 @@ export const processObjectWith = (calls: CallSettings) =>
             ...report,
             contextId: record.contextId,
             contextVersion: context?.version ?? 0,
-            journalLength: (await ctx.get<number>('journalLength')) ?? 0,
-            events: (await ctx.get<string[]>('events')) ?? [],
-            callProgress: await callProgressOf(ctx, record),
+            journalLength: (await store.meta.get('journalLength')) ?? 0,
+            events: (await store.meta.get('events')) ?? [],
+            callProgress: await callProgressOf(store, record),
           };
         },
       ),
@@ -462,11 +459,11 @@ export const processObject = processObjectWith(NO_CALLS);
 
 /** The stored progress of each call the process waits at, named by its node. */
 async function callProgressOf(
-  ctx: restate.ObjectSharedContext,
+  store: ProcessStore,
   record: ProcessRecord,
 ): Promise<ProcessStatusReport['callProgress']> {
   const waits = callWaitsOf(record.snapshot);
-  return (await new ProcessStore(ctx, { shared: true }).listCallProgress(ctx.key)).flatMap((p) => {
+  return (await store.listCallProgress(record.id)).flatMap((p) => {
     const wait = waits.find((w) => w.seq === p.seq);
     if (!wait) return [];
     return [
@@ -481,8 +478,11 @@ async function callProgressOf(
 }
 
 /** When the process's next call attempt is due, from its stored progress (null: none). */
-async function nextCallDue(ctx: restate.ObjectSharedContext): Promise<number | null> {
-  const rows = await new ProcessStore(ctx, { shared: true }).listCallProgress(ctx.key);
+async function nextCallDue(
+  ctx: restate.ObjectSharedContext,
+  store: ProcessStore,
+): Promise<number | null> {
+  const rows = await store.listCallProgress(ctx.key);
   const now = await ctx.date.now();
   let next: number | null = null;
   for (const p of rows) {

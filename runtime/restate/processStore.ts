@@ -22,6 +22,7 @@ import { countsOf, pageOf, windowOf } from '../store/listWindow.ts';
 import type { ContextAnswer } from './contextObject.ts';
 import type { FlowRead } from './flowObject.ts';
 import { ObjectState } from './objectState.ts';
+import { ProcessMetaState } from './processMeta.ts';
 import { PROCESS } from './processRef.ts';
 import { CONTEXT, FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
 
@@ -63,6 +64,8 @@ export class ProcessStore implements Store {
   readonly keepsJournal = true;
   /** This object's state, each key read once per invocation. */
   readonly state: ObjectState;
+  /** Its small values (order of creation, journal length, scheduled calls…), in one key. */
+  readonly meta: ProcessMetaState;
   /** Each flow as read in this invocation, by id. */
   private readonly flows = new Map<string, Promise<FlowRead>>();
   /** Each version read from a flow object in this invocation, by flow id and signature. */
@@ -84,12 +87,25 @@ export class ProcessStore implements Store {
    * contexts as they are, never the one the process kept. (The SDK's context object of a shared
    * handler has the same methods as an exclusive one's, so it cannot be told apart by them.)
    */
+  /** A new process's order of creation (`created`). */
+  private readonly createdAt: () => number;
+
+  /**
+   * `createdAt`: a new process's order of creation, made in its own invocation (its time, with a
+   * random tie-break): see `created`.
+   */
   constructor(
     private readonly ctx: restate.ObjectContext | restate.ObjectSharedContext,
-    options: { shared?: boolean; state?: ObjectState } = {},
+    options: { shared?: boolean; state?: ObjectState; createdAt?: () => number } = {},
   ) {
     this.shared = options.shared ?? false;
     this.state = options.state ?? new ObjectState(ctx);
+    this.meta = new ProcessMetaState(this.state);
+    this.createdAt =
+      options.createdAt ??
+      (() => {
+        throw new Error('this store was given no way to order a process it creates');
+      });
   }
 
   private get self(): string {
@@ -116,6 +132,11 @@ export class ProcessStore implements Store {
     }
     this.unsent.clear();
     if (this.held) await this.putProcess(this.held.record);
+  }
+
+  /** Writes the meta this invocation changed: the last thing a handler does. */
+  flush(): void {
+    this.meta.flush();
   }
 
   private readFlow(id: string): Promise<FlowRead> {
@@ -258,18 +279,25 @@ export class ProcessStore implements Store {
     await this.append(entries);
   }
 
-  /** The registry's creation number, asked once per process and kept. */
+  /**
+   * The process's order of creation, made once and kept: the time of the invocation that made
+   * it, in thousandths of a millisecond, with a random tie-break (Restate's, so a replay makes the
+   * same). Processes made before were numbered by the registry (0, 1, 2…), so they stay first.
+   * The registry is told one way, for `flow list`: a start waits on no object that every start
+   * goes through (it did, and at 32 starts at once that queue was the start's longest wait).
+   */
   private async created(): Promise<number> {
-    const known = await this.state.get<number>('created');
-    if (known !== null) return known;
-    const created = await this.ctx.objectClient(REGISTRY, REGISTRY_KEY).register(this.self);
-    this.state.set('created', created);
+    const known = await this.meta.get('created');
+    if (known !== undefined) return known;
+    const created = this.createdAt();
+    this.ctx.objectSendClient(REGISTRY, REGISTRY_KEY).register(this.self);
+    await this.meta.set('created', created);
     return created;
   }
 
   private async append(entries: JournalEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    let length = (await this.state.get<number>('journalLength')) ?? 0;
+    let length = (await this.meta.get('journalLength')) ?? 0;
     let page = Math.floor(length / JOURNAL_PAGE);
     let current = (await this.state.get<JournalEntry[]>(`journal:${page}`)) ?? [];
     for (const entry of entries) {
@@ -282,7 +310,7 @@ export class ProcessStore implements Store {
       length++;
     }
     this.state.set(`journal:${page}`, current);
-    this.state.set('journalLength', length);
+    await this.meta.set('journalLength', length);
   }
 
   async loadProcess(id: string): Promise<LoadedProcess | undefined> {
@@ -370,8 +398,7 @@ export class ProcessStore implements Store {
     const ok = this.answered(id, answer, after);
     if (id === process.contextId && this.writes) {
       await this.keepContext(id);
-      if (!ok && (await this.state.get('contextShared')) !== true)
-        this.state.set('contextShared', true);
+      if (!ok) await this.meta.set('contextShared', true);
     }
     if (!ok) return false;
     await this.putProcess(process, journal);
@@ -384,7 +411,7 @@ export class ProcessStore implements Store {
 
   async journal(processId: string): Promise<JournalEntry[]> {
     if (processId !== this.self) return this.ctx.objectClient(PROCESS, processId).journal();
-    const length = (await this.state.get<number>('journalLength')) ?? 0;
+    const length = (await this.meta.get('journalLength')) ?? 0;
     const out: JournalEntry[] = [];
     for (let page = 0; page * JOURNAL_PAGE < length; page++)
       out.push(...((await this.state.get<JournalEntry[]>(`journal:${page}`)) ?? []));
@@ -401,7 +428,7 @@ export class ProcessStore implements Store {
    * side effects (callAttempts.ts) and keeps here how many it began and when the next is due.
    */
   async listCallProgress(processId: string): Promise<CallProgress[]> {
-    if (processId !== this.self) return [];
+    if (processId !== this.self || !(await this.meta.get('calls'))) return [];
     const rows = (await this.state.get<Record<string, CallProgress>>('calls')) ?? {};
     return Object.values(rows).sort((a, b) => a.seq - b.seq);
   }
@@ -411,10 +438,12 @@ export class ProcessStore implements Store {
     const rows = (await this.state.get<Record<string, CallProgress>>('calls')) ?? {};
     rows[String(progress.seq)] = progress;
     this.state.set('calls', rows);
+    await this.meta.set('calls', true);
   }
 
   async deleteCallProgress(processId: string, seq: number): Promise<void> {
     this.ownCalls(processId);
+    if (!(await this.meta.get('calls'))) return;
     const rows = (await this.state.get<Record<string, CallProgress>>('calls')) ?? {};
     if (!(String(seq) in rows)) return;
     delete rows[String(seq)];

@@ -34,7 +34,10 @@ const loop = (id = 'loop', until = 3): Flow =>
 
 /** One invocation of process `id`: a store and a supervisor of its own, at time `now`. */
 function invocation(restate: FakeRestate, id: string, now: number) {
-  const store = new ProcessStore(restate.processContext(id));
+  let made = 0;
+  const store = new ProcessStore(restate.processContext(id), {
+    createdAt: () => now * 1000 + ++made,
+  });
   let ids = 0;
   const supervisor = new Supervisor(
     store,
@@ -49,6 +52,12 @@ function invocation(restate: FakeRestate, id: string, now: number) {
     },
   );
   return { store, supervisor };
+}
+
+/** What a handler does last: sends a context made and never committed, writes its meta. */
+async function ended(store: ProcessStore): Promise<void> {
+  await store.finish();
+  store.flush();
 }
 
 /** The calls an invocation made, without the object keys (context ids are made up). */
@@ -71,16 +80,21 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
     const first = invocation(restate, 'p', T0);
     const calls = await callsOf(restate, async () => {
       await first.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-      await first.store.finish();
+      await ended(first.store);
     });
-    expect(calls).toEqual(['flow/read', 'flow/keepVersion', 'context/commit', 'registry/register']);
+    expect(calls).toEqual([
+      'flow/read',
+      'flow/keepVersion',
+      'context/commit',
+      'registry/register (send)',
+    ]);
     // Its version now kept, the next start of the flow does not keep it again.
     const second = invocation(restate, 'q', T0);
     const again = await callsOf(restate, async () => {
       await second.supervisor.start('loop', { id: 'q', context: { n: 0 } });
-      await second.store.finish();
+      await ended(second.store);
     });
-    expect(again).toEqual(['flow/read', 'context/commit', 'registry/register']);
+    expect(again).toEqual(['flow/read', 'context/commit', 'registry/register (send)']);
     expect((await invocation(restate, 'p', T0).store.getProcess('p'))?.status).toBe('waiting');
   });
 
@@ -88,7 +102,7 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
     const restate = await deployed(loop());
     const first = invocation(restate, 'p', T0);
     await first.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-    await first.store.finish();
+    await ended(first.store);
     // Two passes that write `n`, then the one that finds `n` at 3 and ends, writing nothing.
     for (const [pass, n] of [
       [1, 2],
@@ -98,7 +112,7 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
       const wake = invocation(restate, 'p', T0 + pass * 1000);
       const calls = await callsOf(restate, async () => {
         expect(await wake.supervisor.wakeDue()).toBe(1);
-        await wake.store.finish();
+        await ended(wake.store);
       });
       expect(calls).toEqual(['flow/read', 'context/commit']);
       const id = await contextOf(wake.store);
@@ -118,11 +132,11 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
     const restate = await deployed(sleepy);
     const first = invocation(restate, 'p', T0);
     await first.supervisor.start('sleepy', { id: 'p', context: { n: 41 } });
-    await first.store.finish();
+    await ended(first.store);
     const wake = invocation(restate, 'p', T0 + 1000);
     const calls = await callsOf(restate, async () => {
       await wake.supervisor.wakeDue();
-      await wake.store.finish();
+      await ended(wake.store);
     });
     expect(calls).toEqual(['flow/read', 'context/commit']);
     const id = await contextOf(wake.store);
@@ -137,7 +151,7 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
     const restate = await deployed(loop());
     const first = invocation(restate, 'p', T0);
     await first.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-    await first.store.finish();
+    await ended(first.store);
     const id = await contextOf(first.store);
     // Another writer (a process sharing the context, a set-context) moves it on meanwhile.
     const other = restate.processContext('other').objectClient(CONTEXT, id);
@@ -154,24 +168,24 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
     const wake = invocation(restate, 'p', T0 + 1000);
     const calls = await callsOf(restate, async () => {
       await wake.supervisor.wakeDue();
-      await wake.store.finish();
+      await ended(wake.store);
     });
     // No read of the context: the refused commit answered it.
     expect(calls).toEqual(['flow/read', 'context/commit', 'context/commit']);
     // Its pass added one to what the other wrote, not to what it had kept (1).
     expect((await other.get())?.value).toEqual({ n: -4 });
     // It now knows that others write its context: its timers go through the context's waker.
-    expect(await wake.store.state.get('contextShared')).toBe(true);
+    expect(await invocation(restate, 'p', T0).store.meta.get('contextShared')).toBe(true);
   });
 
   it("rule: processes sharing a context each step on the other's writes: none is lost", async () => {
     const restate = await deployed(loop('loop', 10));
     const p = invocation(restate, 'p', T0);
     await p.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-    await p.store.finish();
+    await ended(p.store);
     const q = invocation(restate, 'q', T0);
     await q.supervisor.start('loop', { id: 'q', shareContextWith: 'p' });
-    await q.store.finish();
+    await ended(q.store);
     // Each wakes in turn, each time on a context the other wrote last.
     for (const [id, at] of [
       ['p', 1],
@@ -180,7 +194,7 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
     ] as const) {
       const wake = invocation(restate, id, T0 + at * 1000);
       await wake.supervisor.wakeDue();
-      await wake.store.finish();
+      await ended(wake.store);
     }
     const id = await contextOf(p.store);
     const context = await restate.processContext('reader').objectClient(CONTEXT, id).get();
@@ -192,14 +206,14 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
     const restate = await deployed(loop());
     const first = invocation(restate, 'p', T0);
     await first.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-    await first.store.finish();
+    await ended(first.store);
     const changed = loop();
     changed.nodes.push({ id: 'extra', kind: 'work', set: { m: '1' } } as Flow['nodes'][number]);
     await restate.processContext('deployer').objectClient(FLOW, 'loop').put(changed);
     const wake = invocation(restate, 'p', T0 + 1000);
     const calls = await callsOf(restate, async () => {
       await wake.supervisor.wakeDue();
-      await wake.store.finish();
+      await ended(wake.store);
     });
     // The version it stood on is no longer the current one: read from the flow object.
     expect(calls).toEqual(['flow/read', 'flow/version']);
