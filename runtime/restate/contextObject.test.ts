@@ -1,7 +1,7 @@
 import type * as restate from '@restatedev/restate-sdk';
 import { describe, expect, it } from 'vitest';
 import type { ContextChange } from '../supervisor/records.ts';
-import { commitContext } from './contextObject.ts';
+import { adoptContext, commitContext } from './contextObject.ts';
 
 /** A context object's state, as the handler sees it through `get` and `set`. */
 function fakeState(initial: Record<string, unknown>) {
@@ -62,45 +62,17 @@ describe('the context object on Restate: a commit moves the version as the store
     expect(state.get('value')).toEqual({ count: 4 });
   });
 
-  it('rule: a commit that creates its context writes it once, at the version the write makes', async () => {
+  it('rule: a context moved from the process that kept it keeps its version and every change, once', async () => {
     const { ctx, state } = fakeState({});
-    const answer = await commitContext(ctx, {
-      expectedVersion: 0,
-      create: { value: { count: 0 } },
-      write: { value: { count: 1 }, changes: [change(1)] },
-    });
-    expect(answer).toBe(true);
+    await adoptContext(ctx, { version: 2, value: { count: 2 }, changes: [change(1), change(2)] });
     expect(Object.fromEntries(state)).toEqual({
-      value: { count: 1 },
-      version: 1,
+      value: { count: 2 },
+      version: 2,
       'change:1': change(1),
+      'change:2': change(2),
     });
-  });
-
-  it('rule: a context to create is created even when the commit writes nothing or is refused', async () => {
-    const quiet = fakeState({});
-    expect(
-      await commitContext(quiet.ctx, { expectedVersion: 0, create: { value: { a: 1 } } }),
-    ).toBe(true);
-    expect(Object.fromEntries(quiet.state)).toEqual({ value: { a: 1 }, version: 0 });
-    const stale = fakeState({});
-    const answer = await commitContext(stale.ctx, {
-      expectedVersion: 2,
-      create: { value: { a: 1 } },
-      write: { value: { a: 2 }, changes: [change(3)] },
-    });
-    expect(answer).toEqual({ now: { version: 0, value: { a: 1 } } });
-    expect(Object.fromEntries(stale.state)).toEqual({ value: { a: 1 }, version: 0 });
-  });
-
-  it('rule: a context that exists is not created again: the commit is checked against it', async () => {
-    const { ctx, state } = fakeState({ version: 5, value: { count: 5 } });
-    const answer = await commitContext(ctx, {
-      expectedVersion: 0,
-      create: { value: { count: 0 } },
-      write: { value: { count: 1 }, changes: [change(1)] },
-    });
-    expect(answer).toEqual({ now: { version: 5, value: { count: 5 } } });
-    expect(state.get('value')).toEqual({ count: 5 });
+    // Moved again (a retry): what is here stays.
+    await adoptContext(ctx, { version: 0, value: {}, changes: [] });
+    expect(state.get('version')).toBe(2);
   });
 });

@@ -5,12 +5,6 @@ import type { ContextChange, ContextRecord } from '../supervisor/records.ts';
 export interface ContextCommit {
   expectedVersion: number;
   write?: { value: unknown; changes: ContextChange[]; versions?: number };
-  /**
-   * A context the committing process made in the same invocation and told no one of yet: it is
-   * created here, at version 0 with this value, if there is none, and then committed to, so that
-   * a start costs one call to its context rather than two.
-   */
-  create?: { value: unknown };
 }
 
 /**
@@ -30,21 +24,30 @@ export async function commitContext(
   ctx: Pick<restate.ObjectContext, 'get' | 'set'>,
   input: ContextCommit,
 ): Promise<ContextAnswer> {
-  const stored = await ctx.get<number>('version');
-  const creates = stored === null && input.create !== undefined;
-  const version = creates ? 0 : stored;
-  if (version !== input.expectedVersion) {
-    if (creates) create(ctx, input.create!.value);
-    if (version === null) return { now: null };
-    return { now: { version, value: creates ? input.create!.value : await ctx.get('value') } };
-  }
+  const version = await ctx.get<number>('version');
+  if (version !== input.expectedVersion)
+    return { now: version === null ? null : { version, value: await ctx.get('value') } };
   if (input.write) {
     const { value, changes, versions } = input.write;
     ctx.set('value', value);
     ctx.set('version', version + (versions ?? changes.length));
     for (const change of changes) ctx.set(`change:${change.version}`, change);
-  } else if (creates) create(ctx, input.create!.value);
+  }
   return true;
+}
+
+/**
+ * A context a process kept as its own (processContexts.ts), moved here with its changes before
+ * another process stands on it. Once: a context already here is left as it is.
+ */
+export async function adoptContext(
+  ctx: Pick<restate.ObjectContext, 'get' | 'set'>,
+  input: { version: number; value: unknown; changes: ContextChange[] },
+): Promise<void> {
+  if ((await ctx.get<number>('version')) !== null) return;
+  ctx.set('value', input.value);
+  ctx.set('version', input.version);
+  for (const change of input.changes) ctx.set(`change:${change.version}`, change);
 }
 
 function create(ctx: Pick<restate.ObjectContext, 'set'>, value: unknown): void {
@@ -92,6 +95,7 @@ export const contextObject = restate.object({
      * wrote, in order.
      */
     commit: restate.handlers.object.exclusive({ ingressPrivate: true }, commitContext),
+    adopt: restate.handlers.object.exclusive({ ingressPrivate: true }, adoptContext),
     get: restate.handlers.object.shared(
       async (ctx: restate.ObjectSharedContext): Promise<ContextRecord | null> => {
         const version = await ctx.get<number>('version');

@@ -11,31 +11,32 @@ export interface FlowRead {
 }
 
 /**
- * A flow by id: its current version (what `deploy` stored last) and every version a process was
- * started or continued on, by signature, so that `keep` and the flow-changed diff find the
- * version a process stands on whatever was deployed since.
+ * A flow by id: its current version (what `deploy` stored last) and every version deployed or
+ * continued on, by signature, so that `keep` and the flow-changed diff find the version a
+ * process stands on whatever was deployed since.
  */
 export const flowObject = restate.object({
   name: 'flow',
   handlers: {
-    /** Only `wakeflow/deploy` stores a flow: it checks the file first, as `flow validate` does. */
+    /**
+     * Only `wakeflow/deploy` stores a flow: it checks the file first, as `flow validate` does.
+     * The version deployed is kept at once, so that no start has to keep it (starts of a flow
+     * just deployed each did, one at a time on this object).
+     */
     put: restate.handlers.object.exclusive(
       { ingressPrivate: true },
       async (ctx: restate.ObjectContext, flow: Flow): Promise<void> => {
         const kept = signature(flow);
         ctx.set('current', flow);
         ctx.set('currentSignature', kept);
-        ctx.set('currentKept', (await ctx.get<Flow>(`version:${kept}`)) !== null);
+        await keep(ctx, flow, kept);
+        ctx.set('currentKept', true);
       },
     ),
     keepVersion: restate.handlers.object.exclusive(
       { ingressPrivate: true },
       async (ctx: restate.ObjectContext, input: { flow: Flow; signature: string }) => {
-        const key = `version:${input.signature}`;
-        // A signature fixes what runs; the first copy kept is as good as any later one.
-        if ((await ctx.get<Flow>(key)) !== null) return;
-        ctx.set(key, input.flow);
-        ctx.set('versions', [...((await ctx.get<string[]>('versions')) ?? []), input.signature]);
+        await keep(ctx, input.flow, input.signature);
         if (input.signature === (await currentSignature(ctx))) ctx.set('currentKept', true);
       },
     ),
@@ -49,7 +50,7 @@ export const flowObject = restate.object({
         kept: (await ctx.get<boolean>('currentKept')) === true,
       }),
     ),
-    /** `flow flows`: the deployed version's signature and every version processes stand on. */
+    /** `flow flows`: the deployed version's signature and every version kept. */
     summary: restate.handlers.object.shared(
       async (
         ctx: restate.ObjectSharedContext,
@@ -68,6 +69,14 @@ export const flowObject = restate.object({
     ),
   },
 });
+
+/** Keeps a version by its signature, once: a signature fixes what runs, so any copy will do. */
+async function keep(ctx: restate.ObjectContext, flow: Flow, kept: string): Promise<void> {
+  const key = `version:${kept}`;
+  if ((await ctx.get<Flow>(key)) !== null) return;
+  ctx.set(key, flow);
+  ctx.set('versions', [...((await ctx.get<string[]>('versions')) ?? []), kept]);
+}
 
 /** The current version's signature: kept by `put`, computed for a flow stored before it was. */
 async function currentSignature(ctx: restate.ObjectContext): Promise<string | null> {

@@ -22,6 +22,8 @@ export interface ProcessMeta {
   /** The delayed call to its tick, and the one to its calls handler. */
   tick?: Slot;
   call?: Slot;
+  /** Its context is its own, kept in its state, not in a context object (processContexts.ts). */
+  contextLocal?: true;
   /** Others write its context too: its timers go through the context's waker. */
   contextShared?: true;
   /** Whether it ever kept call progress (the `calls` key), so that one never read is not. */

@@ -26,7 +26,7 @@ import { ProcessMetaState } from './processMeta.ts';
 import { ObjectState } from './objectState.ts';
 import { ProcessStore } from './processStore.ts';
 import { PROCESS, type ProcessCalls, type ProcessRest } from './processRef.ts';
-import { CONTEXT, EVENTS, WAKER } from './refs.ts';
+import { EVENTS, WAKER } from './refs.ts';
 
 /** What a control hands back: where the process is now. */
 export interface ProcessView {
@@ -128,7 +128,6 @@ async function settle(
     'tick',
     fired.tick,
     waiting && record.due !== null ? record.due : null,
-    clock.now(),
     (delay, at) =>
       shared
         ? ctx
@@ -139,7 +138,7 @@ async function settle(
   // A call's next attempt: a delayed call to this process's own `calls` handler, not through
   // the context's waker, which would hold every process of the context while a request is out.
   const callDue = await syncCalls(store, record, clock.now());
-  await schedule(ctx, meta, 'call', fired.call, callDue, clock.now(), (delay, at) =>
+  await schedule(ctx, meta, 'call', fired.call, callDue, (delay, at) =>
     ctx.objectSendClient(PROCESS, ctx.key).calls({ at }, restate.rpc.sendOpts({ delay })),
   );
   const flows = waiting ? await supervisor.sleptOn(record) : undefined;
@@ -173,8 +172,8 @@ interface Fired {
  * Keeps one delayed call of a kind (`tick`, `call`) scheduled for the due time `wanted`, or
  * none: the one scheduled before for another time is cancelled by its invocation id. `fired`:
  * the one scheduled is the call now running, which has nothing left to cancel. The delay is
- * counted from the invocation's time, `now` (as a hand-written object counts it from its own):
- * reading the time again would be one more entry of the journal.
+ * counted from the time now, read again (journaled): counted from the invocation's start, the
+ * timer would fall due late by however long the handler took (its calls included).
  */
 async function schedule(
   ctx: restate.ObjectContext,
@@ -182,14 +181,13 @@ async function schedule(
   kind: 'tick' | 'call',
   fired: boolean,
   wanted: number | null,
-  now: number,
   send: (delay: number, at: number) => { invocationId: Promise<string> },
 ): Promise<void> {
   const slot = await meta.get(kind);
   if (!fired && wanted === (slot?.at ?? null)) return;
   if (!fired && slot) ctx.cancel(restate.InvocationIdParser.fromString(slot.invocation));
   if (wanted === null) return meta.set(kind, undefined);
-  const handle = send(Math.max(0, wanted - now), wanted);
+  const handle = send(Math.max(0, wanted - (await ctx.date.now())), wanted);
   await meta.set(kind, { at: wanted, invocation: String(await handle.invocationId) });
 }
 
@@ -204,6 +202,23 @@ async function isScheduled(
   at: number | undefined,
 ): Promise<boolean> {
   return at === undefined || at === (await meta.get(kind))?.at;
+}
+
+/**
+ * Before a process stands on the context of `owner` (a start sharing it, a fork): the owner moves
+ * it into a context object if it kept it as its own (processContexts.ts). Only an owner whose
+ * record is stored is asked: its start is then past asking anyone this, so two starts sharing
+ * each other's context at once cannot wait on each other (each would hold its own process while
+ * asking the other's); one that does not exist yet is refused by the supervisor, as before.
+ */
+async function shareFirst(
+  ctx: restate.ObjectContext,
+  store: ProcessStore,
+  owner: string,
+  input: { sharer: boolean },
+): Promise<void> {
+  if (owner === ctx.key || (await store.getProcess(owner)) === undefined) return;
+  await ctx.objectClient(PROCESS, owner).shareContext(input);
 }
 
 /** What a control's handler is given, besides its input. */
@@ -250,12 +265,10 @@ function control<I, O>(
         result = await run(supervisor, input, invocation);
       } catch (e) {
         if (!(e instanceof SupervisorError)) throw e;
-        await store.finish();
         await settle(ctx, store, supervisor, clock, invocation.fired);
         store.flush();
         throw new restate.TerminalError(e.message, { errorCode: 400 });
       }
-      await store.finish();
       await settle(ctx, store, supervisor, clock, invocation.fired);
       store.flush();
       return result;
@@ -284,6 +297,8 @@ export const processObjectWith = (calls: CallSettings) =>
       start: control(
         async (s, input: unknown, { ctx, store }) => {
           const { flow, context, shareContextWith } = parse(startInput, input);
+          if (shareContextWith !== undefined)
+            await shareFirst(ctx, store, shareContextWith, { sharer: true });
           const started = await s.start(flow, {
             id: ctx.key,
             ...(context !== undefined ? { context } : {}),
@@ -303,11 +318,26 @@ export const processObjectWith = (calls: CallSettings) =>
       fork: control(
         async (s, input: unknown, { ctx, store }) => {
           const { from, seq, context } = parse(forkInput, input);
+          // The context it forks from is read from a context object (its changes, or itself).
+          await shareFirst(ctx, store, from, { sharer: context === 'live' });
           const forked = await s.fork(from, { seq, context, id: ctx.key });
           if (context === 'live') await store.meta.set('contextShared', true);
           return viewOf(forked.status === 'running' ? await s.drive(ctx.key) : forked);
         },
         { creates: true },
+      ),
+      /**
+       * Moves its own context into a context object before another process stands on it (a
+       * start sharing it, a fork); `sharer`: that process will write it too.
+       */
+      shareContext: restate.handlers.object.exclusive(
+        { ingressPrivate: true },
+        async (ctx: restate.ObjectContext, input: { sharer: boolean }): Promise<void> => {
+          const store = new ProcessStore(ctx);
+          if ((await store.getProcess(ctx.key)) === undefined) return;
+          await store.contexts.share(input.sharer);
+          store.flush();
+        },
       ),
       /** A delayed call at a due time: fires whatever is due by now, as wakeDue does. */
       tick: control(
@@ -439,7 +469,7 @@ export const processObjectWith = (calls: CallSettings) =>
           const report = (
             await reportProcesses(supervisorFor(store, ctx, invocationClock(await ctx.date.now())))
           )[ctx.key]!;
-          const context = await ctx.objectClient(CONTEXT, record.contextId).get();
+          const context = await store.getContext(record.contextId);
           return {
             id: ctx.key,
             ...report,

@@ -19,12 +19,12 @@ import type {
 import { signatureOf } from '../engine/flowModel.ts';
 import { FlowCache } from '../supervisor/flowCache.ts';
 import { countsOf, pageOf, windowOf } from '../store/listWindow.ts';
-import type { ContextAnswer } from './contextObject.ts';
 import type { FlowRead } from './flowObject.ts';
 import { ObjectState } from './objectState.ts';
+import { ProcessContexts } from './processContexts.ts';
 import { ProcessMetaState } from './processMeta.ts';
 import { PROCESS } from './processRef.ts';
-import { CONTEXT, FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
+import { FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
 
 /** Journal entries per state key: an append reads and writes one page, not the whole journal. */
 const JOURNAL_PAGE = 64;
@@ -70,14 +70,8 @@ export class ProcessStore implements Store {
   private readonly flows = new Map<string, Promise<FlowRead>>();
   /** Each version read from a flow object in this invocation, by flow id and signature. */
   private readonly versions = new Map<string, Promise<Flow | null>>();
-  /** Each context as last known in this invocation (read, committed, or answered); null: none. */
-  private readonly contexts = new Map<string, ContextRecord | null>();
-  /** Contexts made in this invocation and not sent yet: created with their first commit. */
-  private readonly unsent = new Map<string, unknown>();
-  /** Ids made in this invocation from Restate's deterministic random: nothing else holds them. */
-  private readonly fresh = new Set<string>();
-  /** A new process's writes, held until its context exists (so no one finds it without one). */
-  private held: { record: ProcessRecord; journal: JournalEntry[] } | undefined;
+  /** Its contexts: its own, kept in its state, and those in context objects. */
+  readonly contexts: ProcessContexts;
 
   /** Whether this is a shared handler's store: it writes nothing and reads contexts live. */
   private readonly shared: boolean;
@@ -101,6 +95,7 @@ export class ProcessStore implements Store {
     this.shared = options.shared ?? false;
     this.state = options.state ?? new ObjectState(ctx);
     this.meta = new ProcessMetaState(this.state);
+    this.contexts = new ProcessContexts(ctx, this.state, this.meta, this.shared);
     this.createdAt =
       options.createdAt ??
       (() => {
@@ -118,20 +113,7 @@ export class ProcessStore implements Store {
 
   /** An id this invocation made (a new context's): no call is needed to know it is free. */
   madeId(id: string): void {
-    this.fresh.add(id);
-  }
-
-  /**
-   * Ends the invocation's writes: a context made and never committed to is created, then the
-   * new process's record and journal held for it are written.
-   */
-  async finish(): Promise<void> {
-    for (const [id, value] of this.unsent) {
-      await this.ctx.objectClient(CONTEXT, id).create(value);
-      this.contexts.set(id, { id, version: 0, value });
-    }
-    this.unsent.clear();
-    if (this.held) await this.putProcess(this.held.record);
+    this.contexts.madeId(id);
   }
 
   /** Writes the meta this invocation changed: the last thing a handler does. */
@@ -176,107 +158,30 @@ export class ProcessStore implements Store {
     await this.ctx.objectClient(FLOW, flow.id).keepVersion({ flow, signature });
   }
 
-  async getContext(id: string): Promise<ContextRecord | undefined> {
-    const known = this.contexts.get(id);
-    if (known !== undefined) return known ?? undefined;
-    if (this.unsent.has(id)) return { id, version: 0, value: this.unsent.get(id) };
-    if (this.fresh.has(id)) return undefined;
-    // An exclusive handler steps on the context as it committed it last; a shared one (what a
-    // reader is shown) reads the context as it is.
-    if (this.writes) {
-      const kept = await this.state.get<ContextRecord>('context');
-      if (kept?.id === id) {
-        this.contexts.set(id, kept);
-        return kept;
-      }
-    }
-    const read = await this.ctx.objectClient(CONTEXT, id).get();
-    this.contexts.set(id, read);
-    return read ?? undefined;
+  getContext(id: string): Promise<ContextRecord | undefined> {
+    return this.contexts.get(id);
   }
-  async putContext(
+  putContext(
     record: ContextRecord,
     expectedVersion: number | null,
     change?: ContextChange,
   ): Promise<boolean> {
-    if (expectedVersion === null && record.version === 0 && !change) {
-      if (this.fresh.has(record.id) && !this.unsent.has(record.id)) {
-        this.unsent.set(record.id, record.value);
-        return true;
-      }
-      const created = await this.ctx.objectClient(CONTEXT, record.id).create(record.value);
-      if (created) this.contexts.set(record.id, record);
-      else this.contexts.delete(record.id);
-      return created;
-    }
-    const answer = await this.ctx
-      .objectClient(CONTEXT, record.id)
-      .put({ record, expectedVersion, ...(change ? { change } : {}) });
-    const ok = this.answered(record.id, answer, record);
-    // Written from outside a step (setContext): the process's next wake steps on it as written.
-    if (this.writes && (await this.state.get<ContextRecord>('context'))?.id === record.id)
-      await this.keepContext(record.id);
-    return ok;
+    return this.contexts.put(record, expectedVersion, change);
   }
   contextChanges(contextId: string): Promise<ContextChange[]> {
-    return this.ctx.objectClient(CONTEXT, contextId).changes();
-  }
-
-  /**
-   * What a context's write answered, kept: on success the context as written; on a conflict the
-   * context as it is (an endpoint from before said only false: it is read again when asked).
-   * A conflict on its own context tells the process that others write it too (contextShared).
-   */
-  private answered(id: string, answer: ContextAnswer | false, written: ContextRecord): boolean {
-    if (answer === true) {
-      if (written.value === undefined) this.contexts.delete(id);
-      else this.contexts.set(id, written);
-      return true;
-    }
-    if (answer === false) this.contexts.delete(id);
-    else this.contexts.set(id, answer.now === null ? null : { id, ...answer.now });
-    return false;
-  }
-
-  /** The context's value at `version` as this invocation knows it, or undefined. */
-  private async valueAt(id: string, version: number): Promise<unknown> {
-    const known = await this.getContext(id);
-    return known?.version === version ? known.value : undefined;
-  }
-
-  /**
-   * Keeps the process's own context as this invocation last knew it, for its next wake to step
-   * on; a version is one value, so the same id and version need no write.
-   */
-  private async keepContext(id: string): Promise<void> {
-    const known = this.contexts.get(id);
-    const kept = await this.state.get<ContextRecord>('context');
-    if (!known || known.value === undefined) {
-      if (kept !== null) this.state.clear('context');
-    } else if (kept?.id !== id || kept.version !== known.version) this.state.set('context', known);
+    return this.contexts.changes(contextId);
   }
 
   async getProcess(id: string): Promise<ProcessRecord | undefined> {
     if (id !== this.self) return (await this.ctx.objectClient(PROCESS, id).record()) ?? undefined;
-    if (this.held) return this.held.record;
     return (await this.state.get<ProcessRecord>('record')) ?? undefined;
   }
 
   async putProcess(record: ProcessRecord, journal: JournalEntry[] = []): Promise<void> {
     if (record.id !== this.self)
       throw new Error(`process "${this.self}" cannot write process "${record.id}"`);
-    const entries = this.held ? [...this.held.journal, ...journal] : journal;
-    // A new process on a context not created yet: kept here until the context exists.
-    if (
-      this.unsent.has(record.contextId) &&
-      (this.held !== undefined || (await this.state.get('record')) === null)
-    ) {
-      this.held = { record, journal: entries };
-      return;
-    }
-    this.held = undefined;
     this.state.set('record', { ...record, created: await this.created() });
-    await this.append(entries);
+    await this.append(journal);
   }
 
   /**
@@ -378,29 +283,7 @@ export class ProcessStore implements Store {
    * retry after a crash replays it and writes the snapshot: the step commits whole, once.
    */
   async commitStep({ process, context, journal }: StepCommit): Promise<boolean> {
-    const { id, expectedVersion, write } = context;
-    // The context as this commit leaves it, if made: read before the call (a context this
-    // invocation made is known only until it is sent).
-    const after: ContextRecord = write
-      ? {
-          id,
-          version: expectedVersion + (write.versions ?? write.changes.length),
-          value: write.value,
-        }
-      : { id, version: expectedVersion, value: await this.valueAt(id, expectedVersion) };
-    const unsent = this.unsent.has(id);
-    const answer: ContextAnswer | false = await this.ctx.objectClient(CONTEXT, id).commit({
-      expectedVersion,
-      ...(write ? { write } : {}),
-      ...(unsent ? { create: { value: this.unsent.get(id) } } : {}),
-    });
-    this.unsent.delete(id);
-    const ok = this.answered(id, answer, after);
-    if (id === process.contextId && this.writes) {
-      await this.keepContext(id);
-      if (!ok) await this.meta.set('contextShared', true);
-    }
-    if (!ok) return false;
+    if (!(await this.contexts.commit(context, process.contextId))) return false;
     await this.putProcess(process, journal);
     return true;
   }
@@ -415,7 +298,6 @@ export class ProcessStore implements Store {
     const out: JournalEntry[] = [];
     for (let page = 0; page * JOURNAL_PAGE < length; page++)
       out.push(...((await this.state.get<JournalEntry[]>(`journal:${page}`)) ?? []));
-    out.push(...(this.held?.journal ?? []));
     // Numbered by position, as the other stores number theirs (`seq`): a server keeps the whole
     // journal, so an entry's position never changes, and the workbench's "as of this entry" and
     // its fork find entries by it. Numbered as read, so journals stored before are numbered too.

@@ -5,6 +5,7 @@ import type { ContextRecord } from '../supervisor/records.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { FakeRestate } from './fixtures/fakeRestate.ts';
 import { ProcessStore } from './processStore.ts';
+import { PROCESS } from './processRef.ts';
 import { CONTEXT, FLOW } from './refs.ts';
 
 // What one start and one wake of a process ask of the other objects (processStore.ts): every
@@ -54,10 +55,42 @@ function invocation(restate: FakeRestate, id: string, now: number) {
   return { store, supervisor };
 }
 
-/** What a handler does last: sends a context made and never committed, writes its meta. */
+/** What a handler does last: writes its meta. */
 async function ended(store: ProcessStore): Promise<void> {
-  await store.finish();
   store.flush();
+}
+
+/** A start of process `id` at `now`, as its handler runs it (the meta written last). */
+async function started(
+  restate: FakeRestate,
+  id: string,
+  now: number,
+  options: { context?: unknown; shareContextWith?: string },
+  flowId = 'loop',
+) {
+  const run = invocation(restate, id, now);
+  await run.supervisor.start(flowId, { id, ...options });
+  await ended(run.store);
+  return run;
+}
+
+/** A wake of process `id` at `now`, as its tick runs it; how many processes it woke. */
+async function woken(restate: FakeRestate, id: string, now: number): Promise<number> {
+  const run = invocation(restate, id, now);
+  const woke = await run.supervisor.wakeDue();
+  await ended(run.store);
+  return woke;
+}
+
+/** The context of process `id` as a reader (its status, its reading) is shown it. */
+async function contextOf(restate: FakeRestate, id: string): Promise<ContextRecord | undefined> {
+  const reader = new ProcessStore(restate.processContext(id), { shared: true });
+  return reader.getContext((await reader.getProcess(id))!.contextId);
+}
+
+/** What a start sharing the context of `owner` asks first (processObject.ts#shareFirst). */
+async function shareFirst(restate: FakeRestate, owner: string, sharer = true): Promise<void> {
+  await restate.processContext('other').objectClient(PROCESS, owner).shareContext({ sharer });
 }
 
 /** The calls an invocation made, without the object keys (context ids are made up). */
@@ -75,51 +108,45 @@ async function deployed(f: Flow): Promise<FakeRestate> {
 }
 
 describe('what a start and a wake ask of the other objects on Restate', () => {
-  it('rule: a start reads its flow once, keeps its version once, and creates its context with its first commit', async () => {
+  it('rule: a start reads its flow once and keeps its context as its own: no other object is asked', async () => {
     const restate = await deployed(loop());
-    const first = invocation(restate, 'p', T0);
-    const calls = await callsOf(restate, async () => {
-      await first.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-      await ended(first.store);
-    });
-    expect(calls).toEqual([
-      'flow/read',
-      'flow/keepVersion',
-      'context/commit',
-      'registry/register (send)',
-    ]);
-    // Its version now kept, the next start of the flow does not keep it again.
-    const second = invocation(restate, 'q', T0);
-    const again = await callsOf(restate, async () => {
-      await second.supervisor.start('loop', { id: 'q', context: { n: 0 } });
-      await ended(second.store);
-    });
-    expect(again).toEqual(['flow/read', 'context/commit', 'registry/register (send)']);
-    expect((await invocation(restate, 'p', T0).store.getProcess('p'))?.status).toBe('waiting');
+    const calls = await callsOf(restate, () => started(restate, 'p', T0, { context: { n: 0 } }));
+    // The registry is told one way; the deploy kept the version.
+    expect(calls).toEqual(['flow/read', 'registry/register (send)']);
+    expect(await contextOf(restate, 'p')).toMatchObject({ version: 1, value: { n: 1 } });
   });
 
-  it('rule: a wake reads its flow once and commits, stepping on the context it kept at its last commit', async () => {
+  it('rule: a flow deployed by an earlier version has its version kept by its first start, once', async () => {
+    const restate = new FakeRestate();
+    // As `put` left a flow before it kept the version deployed.
+    restate.seed('flow', 'loop', 'current', loop());
+    const first = await callsOf(restate, () => started(restate, 'p', T0, { context: { n: 0 } }));
+    expect(first).toEqual(['flow/read', 'flow/keepVersion', 'registry/register (send)']);
+    const again = await callsOf(restate, () => started(restate, 'q', T0, { context: { n: 0 } }));
+    expect(again).toEqual(['flow/read', 'registry/register (send)']);
+  });
+
+  it('rule: a wake reads its flow once and commits its own context with its snapshot, with no call', async () => {
     const restate = await deployed(loop());
-    const first = invocation(restate, 'p', T0);
-    await first.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-    await ended(first.store);
+    await started(restate, 'p', T0, { context: { n: 0 } });
     // Two passes that write `n`, then the one that finds `n` at 3 and ends, writing nothing.
     for (const [pass, n] of [
       [1, 2],
       [2, 3],
       [3, 3],
     ] as const) {
-      const wake = invocation(restate, 'p', T0 + pass * 1000);
-      const calls = await callsOf(restate, async () => {
-        expect(await wake.supervisor.wakeDue()).toBe(1);
-        await ended(wake.store);
-      });
-      expect(calls).toEqual(['flow/read', 'context/commit']);
-      const id = await contextOf(wake.store);
-      const context = await restate.processContext('reader').objectClient(CONTEXT, id).get();
-      expect(context?.value).toEqual({ n });
+      const calls = await callsOf(restate, async () =>
+        expect(await woken(restate, 'p', T0 + pass * 1000)).toBe(1),
+      );
+      expect(calls).toEqual(['flow/read']);
+      expect((await contextOf(restate, 'p'))?.value).toEqual({ n });
     }
     expect((await invocation(restate, 'p', T0).store.getProcess('p'))?.status).toBe('done');
+    // Its changes are kept with it, one per version, as a context object keeps them.
+    const changes = await invocation(restate, 'p', T0).store.contextChanges(
+      (await contextOf(restate, 'p'))!.id,
+    );
+    expect(changes.map((c) => c.version)).toEqual([1, 2, 3]);
   });
 
   it('rule: a commit that wrote nothing keeps the context it read, whole, for the next wake to step on', async () => {
@@ -130,30 +157,44 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
       edges: [edge('start', 'sleep'), edge('sleep', 'inc'), edge('inc', 'sleep')],
     });
     const restate = await deployed(sleepy);
-    const first = invocation(restate, 'p', T0);
-    await first.supervisor.start('sleepy', { id: 'p', context: { n: 41 } });
-    await ended(first.store);
-    const wake = invocation(restate, 'p', T0 + 1000);
-    const calls = await callsOf(restate, async () => {
-      await wake.supervisor.wakeDue();
-      await ended(wake.store);
-    });
-    expect(calls).toEqual(['flow/read', 'context/commit']);
-    const id = await contextOf(wake.store);
-    expect((await restate.processContext('reader').objectClient(CONTEXT, id).get())?.value).toEqual(
-      {
-        n: 42,
-      },
-    );
+    await started(restate, 'p', T0, { context: { n: 41 } }, 'sleepy');
+    await woken(restate, 'p', T0 + 1000);
+    expect((await contextOf(restate, 'p'))?.value).toEqual({ n: 42 });
   });
 
-  it('rule: a wake whose kept context is stale is refused by the compare-and-set, and steps again on the context the refusal answers', async () => {
-    const restate = await deployed(loop());
-    const first = invocation(restate, 'p', T0);
-    await first.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-    await ended(first.store);
-    const id = await contextOf(first.store);
-    // Another writer (a process sharing the context, a set-context) moves it on meanwhile.
+  it('rule: a context another process shares is moved into a context object first, with its changes, and each then commits there', async () => {
+    const restate = await deployed(loop('loop', 10));
+    await started(restate, 'p', T0, { context: { n: 0 } });
+    const moved = await callsOf(restate, () => shareFirst(restate, 'p'));
+    expect(moved).toEqual(['process/shareContext', 'context/adopt']);
+    await started(restate, 'q', T0, { shareContextWith: 'p' });
+    // Each wakes in turn, each time on a context the other wrote last.
+    for (const [id, at] of [
+      ['p', 1],
+      ['q', 1],
+      ['p', 2],
+    ] as const) {
+      const calls = await callsOf(restate, () => woken(restate, id, T0 + at * 1000));
+      // Its kept copy is stale: refused, it steps again on the context the refusal answered.
+      expect(calls).toEqual(['flow/read', 'context/commit', 'context/commit']);
+    }
+    const id = (await contextOf(restate, 'p'))!.id;
+    const context = await restate.processContext('reader').objectClient(CONTEXT, id).get();
+    // Two starts and three passes, each adding one: 5 writes, none lost, none twice.
+    expect(context).toMatchObject({ version: 5, value: { n: 5 } });
+    expect(
+      (await restate.processContext('reader').objectClient(CONTEXT, id).changes()).length,
+    ).toBe(5);
+    // Both know now that others write their context: their timers go through its waker.
+    for (const id of ['p', 'q'])
+      expect(await invocation(restate, id, T0).store.meta.get('contextShared')).toBe(true);
+  });
+
+  it('rule: a reader of a shared context is shown it as it is, not the copy its process kept', async () => {
+    const restate = await deployed(loop('loop', 10));
+    await started(restate, 'p', T0, { context: { n: 0 } });
+    await shareFirst(restate, 'p');
+    const id = (await contextOf(restate, 'p'))!.id;
     const other = restate.processContext('other').objectClient(CONTEXT, id);
     const now = (await other.get()) as ContextRecord;
     expect(
@@ -162,66 +203,21 @@ describe('what a start and a wake ask of the other objects on Restate', () => {
         expectedVersion: now.version,
       }),
     ).toBe(true);
-    // A reader (a shared handler: status, reading) is shown the context as it is.
-    const reader = new ProcessStore(restate.processContext('p'), { shared: true });
-    expect((await reader.getContext(id))?.value).toEqual({ n: -5 });
-    const wake = invocation(restate, 'p', T0 + 1000);
-    const calls = await callsOf(restate, async () => {
-      await wake.supervisor.wakeDue();
-      await ended(wake.store);
-    });
-    // No read of the context: the refused commit answered it.
-    expect(calls).toEqual(['flow/read', 'context/commit', 'context/commit']);
-    // Its pass added one to what the other wrote, not to what it had kept (1).
+    expect((await contextOf(restate, 'p'))?.value).toEqual({ n: -5 });
+    // Its wake adds one to what the other wrote, not to what it had kept (1).
+    await woken(restate, 'p', T0 + 1000);
     expect((await other.get())?.value).toEqual({ n: -4 });
-    // It now knows that others write its context: its timers go through the context's waker.
-    expect(await invocation(restate, 'p', T0).store.meta.get('contextShared')).toBe(true);
-  });
-
-  it("rule: processes sharing a context each step on the other's writes: none is lost", async () => {
-    const restate = await deployed(loop('loop', 10));
-    const p = invocation(restate, 'p', T0);
-    await p.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-    await ended(p.store);
-    const q = invocation(restate, 'q', T0);
-    await q.supervisor.start('loop', { id: 'q', shareContextWith: 'p' });
-    await ended(q.store);
-    // Each wakes in turn, each time on a context the other wrote last.
-    for (const [id, at] of [
-      ['p', 1],
-      ['q', 1],
-      ['p', 2],
-    ] as const) {
-      const wake = invocation(restate, id, T0 + at * 1000);
-      await wake.supervisor.wakeDue();
-      await ended(wake.store);
-    }
-    const id = await contextOf(p.store);
-    const context = await restate.processContext('reader').objectClient(CONTEXT, id).get();
-    // Two starts and three passes, each adding one: 5 writes, none lost, none twice.
-    expect(context).toMatchObject({ version: 5, value: { n: 5 } });
   });
 
   it('rule: a wake after a deploy still finds the flow changed: the flow is read on every wake', async () => {
     const restate = await deployed(loop());
-    const first = invocation(restate, 'p', T0);
-    await first.supervisor.start('loop', { id: 'p', context: { n: 0 } });
-    await ended(first.store);
+    await started(restate, 'p', T0, { context: { n: 0 } });
     const changed = loop();
     changed.nodes.push({ id: 'extra', kind: 'work', set: { m: '1' } } as Flow['nodes'][number]);
     await restate.processContext('deployer').objectClient(FLOW, 'loop').put(changed);
-    const wake = invocation(restate, 'p', T0 + 1000);
-    const calls = await callsOf(restate, async () => {
-      await wake.supervisor.wakeDue();
-      await ended(wake.store);
-    });
+    const calls = await callsOf(restate, () => woken(restate, 'p', T0 + 1000));
     // The version it stood on is no longer the current one: read from the flow object.
     expect(calls).toEqual(['flow/read', 'flow/version']);
-    expect((await wake.store.getProcess('p'))?.status).toBe('flow-changed');
+    expect((await invocation(restate, 'p', T0).store.getProcess('p'))?.status).toBe('flow-changed');
   });
 });
-
-/** The context id of the store's own process, as its record names it. */
-async function contextOf(store: ProcessStore): Promise<string> {
-  return (await store.getProcess('p'))!.contextId;
-}
