@@ -21,7 +21,9 @@ function fakeContext() {
   return { ctx: typed, state: new ProcessMetaState(new ObjectState(typed)), notes };
 }
 
-const record = (over: Partial<ProcessRecord> = {}) => waitingRecord({ created: 7, ...over });
+/** A process asleep for a minute, as most rows of the table are. */
+const record = (over: Partial<ProcessRecord> = {}) =>
+  waitingRecord({ created: 7, due: 60_000, ...over });
 
 describe('a process tells the index its row (noteRow.ts)', () => {
   it('when a listed field changed, and only then, numbered so the index keeps the newest', async () => {
@@ -36,7 +38,7 @@ describe('a process tells the index its row (noteRow.ts)', () => {
       flow: 'f',
       status: 'waiting',
       created: 7,
-      due: 5,
+      due: 60_000,
       error: null,
       wakes: 0,
       v: 1,
@@ -48,21 +50,24 @@ describe('a process tells the index its row (noteRow.ts)', () => {
     expect(failed.error.endsWith('…')).toBe(true);
   });
 
-  it('rule: a row whose due time alone moved, due again soon, waits for a later note, never longer than NOTE_EVERY_MS', async () => {
+  it('rule: a row whose due time alone moved, due again soon, waits for a later note, never longer than NOTE_EVERY_MS (a new one too)', async () => {
     const { ctx, state, notes } = fakeContext();
     const every = NOTE_EVERY_MS;
-    // A loop of one-second timers: noted at its start, then not at each wake.
+    // A loop of one-second timers: not noted at its start nor at each wake before the first
+    // NOTE_EVERY_MS are out (its row kept unsent)...
     await noteRow(ctx, state, record({ due: 1_000, wakes: 0 }), 0);
     await noteRow(ctx, state, record({ due: 2_000, wakes: 1 }), 1_000);
     await noteRow(ctx, state, record({ due: every - 1, wakes: 2 }), every - 1_000);
-    expect(notes.map((n) => (n.row as { due: number }).due)).toEqual([1_000]);
-    // Once the last note is NOTE_EVERY_MS old, the wake notes the row as it now is.
+    expect(notes).toEqual([]);
+    // ...then the wake notes the row as it now is, and again once in NOTE_EVERY_MS.
     await noteRow(ctx, state, record({ due: every + 1_000, wakes: 5 }), every);
-    expect(notes.at(-1)!.row).toMatchObject({ due: every + 1_000, wakes: 5, v: 2 });
+    expect(notes.at(-1)!.row).toMatchObject({ due: every + 1_000, wakes: 5, v: 1 });
+    await noteRow(ctx, state, record({ due: every + 2_000, wakes: 6 }), every + 1_000);
+    expect(notes).toHaveLength(1);
     // A row that will stand is noted at once: a longer wait, another status.
-    await noteRow(ctx, state, record({ due: 3 * every, wakes: 6 }), every + 1_000);
-    await noteRow(ctx, state, record({ status: 'done', due: null, wakes: 7 }), every + 1_001);
-    expect(notes.map((n) => (n.row as { v: number }).v)).toEqual([1, 2, 3, 4]);
+    await noteRow(ctx, state, record({ due: 3 * every, wakes: 7 }), every + 1_500);
+    await noteRow(ctx, state, record({ status: 'done', due: null, wakes: 8 }), every + 1_501);
+    expect(notes.map((n) => (n.row as { v: number }).v)).toEqual([1, 2, 3]);
     expect(notes.at(-1)!.row).toMatchObject({ status: 'done', due: null });
   });
 });

@@ -22,8 +22,9 @@ export const NOTE_EVERY_MS = 5_000;
  *
  * A row whose status, error, flow and order stayed the same, of a process due again in less than
  * NOTE_EVERY_MS, is not noted if the last note is less than NOTE_EVERY_MS old: the wake then
- * notes it. So a row is never behind for longer than that, or than the process's timer is late,
- * and a row that will stand (a longer wait, another status) is noted at once.
+ * notes it. A new process due that soon is noted by that wake too (its row kept, unsent, as v 0).
+ * So a row is never behind for longer than that, or than the process's timer is late, and a row
+ * that will stand (a longer wait, another status) is noted at once.
  */
 export async function noteRow(
   ctx: restate.ObjectContext,
@@ -33,14 +34,18 @@ export async function noteRow(
 ): Promise<void> {
   const held = await meta.get('listed');
   const row = indexedRow(record, (held?.v ?? 0) + 1);
+  const soon = record.status === 'waiting' && row.due !== null && row.due - now < NOTE_EVERY_MS;
   if (held) {
     const { at = -Infinity, ...last } = held;
-    if (JSON.stringify({ ...last, v: row.v }) === JSON.stringify(row)) return;
+    const sent = last.v > 0;
+    if (sent && JSON.stringify({ ...last, v: row.v }) === JSON.stringify(row)) return;
     const same = (k: keyof IndexedRow) => last[k] === row[k];
-    const soon = row.due !== null && row.due - now < NOTE_EVERY_MS;
     const recent = now - at < NOTE_EVERY_MS;
     if (same('status') && same('error') && same('flow') && same('created') && soon && recent)
       return;
+  } else if (soon) {
+    await meta.set('listed', { ...row, v: 0, at: now } satisfies Listed);
+    return;
   }
   await meta.set('listed', { ...row, at: now } satisfies Listed);
   ctx.objectSendClient(processIndex, PROCESS_INDEX_KEY).note(row);
