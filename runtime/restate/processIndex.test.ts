@@ -38,7 +38,7 @@ describe('the index keeps its rows in chunks by a hash of the id (processIndex.t
     await index.note(row('b', 250, 2));
     const meta = JSON.parse(index.state.get('meta')!) as { layout: number; chunks: number[] };
     expect(meta.layout).toBe(2);
-    expect(meta.chunks).toHaveLength(256);
+    expect(meta.chunks).toHaveLength(64);
     const at = (id: string) => JSON.parse(index.state.get(`rows:${bucketOf(id)}`)!);
     expect(at('a').a).toMatchObject({ id: 'a', v: 1 });
     expect(at('b').b).toMatchObject({ id: 'b', v: 2 });

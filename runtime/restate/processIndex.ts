@@ -10,7 +10,7 @@ import { changesInput, checkInput, countsInput, idsInput, pageInput } from './pr
  * those fields change, see `noteRow`), so that a window of 10,000 processes and its counts are
  * one call that reads no process. Rows sit in BUCKETS chunks by a hash of their id, each chunk
  * stamped with the last change it took, so that "what changed since" reads only the chunks that
- * did, and a note reads and writes one chunk of about a 256th of the rows.
+ * did, and a note reads and writes one chunk of about a 64th of the rows.
  */
 export interface IndexedRow extends ListedFields {
   due: number | null;
@@ -23,7 +23,7 @@ export interface IndexedRow extends ListedFields {
 type Stored = IndexedRow & { stamp: number };
 
 /** The chunks rows are spread over by their id (`bucketOf`). */
-const BUCKETS = 256;
+const BUCKETS = 64;
 /** A failure's message as a row keeps it: the inspector reads the whole one from the process. */
 export const ROW_ERROR_CHARS = 500;
 
