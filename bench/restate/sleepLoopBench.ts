@@ -6,6 +6,7 @@
 // (32 clients at once), wakes per second from the first start until every process is done, and
 // the lateness of each timer (when the wake ran against when it was due), its p99. Part of
 // `npm run bench:restate`.
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as restate from '@restatedev/restate-sdk';
 import { registerEndpoint, serveEndpoint, serveHandler } from '../../runtime/restate/endpoint.ts';
@@ -20,6 +21,12 @@ export interface LoopFigures {
   wakesPerSecond: number;
   /** How late a timer's wake ran, ms: median, p99 and the worst. */
   lateMs: { median: number; p99: number; max: number };
+  /**
+   * CPU time per wake (start included), ms: the Restate server's and this process's (the
+   * endpoint and the bench's own clients), from its first start until its last process was done.
+   * On a shared machine this, unlike wall time, does not move with what else runs.
+   */
+  cpuMsPerWake: { server: number; endpoint: number };
 }
 
 export interface SleepLoopResult {
@@ -78,11 +85,48 @@ const quantile = (xs: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 
-async function until(done: () => Promise<boolean>, deadline: number, what: string) {
-  while (!(await done())) {
+/**
+ * Waits until every process is done, asking as few as it can: they run the same loop and end in
+ * about the order they started, so each round asks from the last started backwards and stops at
+ * the first not done (one question a round until the last ones end, then one each). Asking every
+ * pending process every round, 16 at once, was itself hundreds of invocations a second on the
+ * two cores both sides are measured on, and more of them per wake the longer a side took.
+ */
+async function untilAllDone(
+  ids: string[],
+  isDone: (id: string) => Promise<boolean>,
+  deadline: number,
+  what: string,
+) {
+  const pending = [...ids];
+  while (pending.length > 0) {
     if (Date.now() > deadline) throw new Error(`sleep loop: ${what} not done in time`);
-    await new Promise((r) => setTimeout(r, 250));
+    if (await isDone(pending.at(-1)!)) pending.pop();
+    else await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** CPU time so far, ms: the server's (from /proc, Linux) and this process's. */
+interface CpuClock {
+  read(): { server: number; endpoint: number };
+}
+
+function cpuClock(serverPid: number | undefined): CpuClock {
+  const ticks = () => {
+    try {
+      // Fields 14 and 15 of /proc/<pid>/stat: user and system time, in clock ticks (1/100 s).
+      const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return NaN;
+    }
+  };
+  return {
+    read: () => {
+      const own = process.cpuUsage();
+      return { server: ticks(), endpoint: (own.user + own.system) / 1000 };
+    },
+  };
 }
 
 function figures(
@@ -91,44 +135,58 @@ function figures(
   startSeconds: number,
   allSeconds: number,
   late: number[],
+  cpu: { server: number; endpoint: number },
 ): LoopFigures {
+  const wakes = processes * passes;
   return {
     processes,
     passes,
     startsPerSecond: Math.round(processes / startSeconds),
-    wakesPerSecond: Math.round((processes * passes) / allSeconds),
+    wakesPerSecond: Math.round(wakes / allSeconds),
     lateMs: { median: quantile(late, 0.5), p99: quantile(late, 0.99), max: quantile(late, 1) },
+    cpuMsPerWake: {
+      server: Math.round((cpu.server / wakes) * 100) / 100,
+      endpoint: Math.round((cpu.endpoint / wakes) * 100) / 100,
+    },
   };
 }
 
-async function runWakeflow(ingress: string, prefix: string, processes: number, passes: number) {
+const spent = (clock: CpuClock, from: { server: number; endpoint: number }) => {
+  const now = clock.read();
+  return { server: now.server - from.server, endpoint: now.endpoint - from.endpoint };
+};
+
+async function runWakeflow(
+  ingress: string,
+  cpu: CpuClock,
+  prefix: string,
+  processes: number,
+  passes: number,
+) {
   const api = new IngressClient(ingress);
   const flow = `${prefix}loop`;
   // The fault runs' loop (a pass adds one to `total` and sleeps a second), on a context each.
   const deployed = await api.deploy(JSON.stringify(loadFlow(flow, passes)));
   if (!deployed.ok) throw new Error(deployed.error);
   const ids = Array.from({ length: processes }, (_, i) => `${prefix}w${i}`);
+  const cpu0 = cpu.read();
   const t0 = performance.now();
   await inParallel(ids, 32, async (id) => {
     const started = await api.start(id, { flow, context: { total: 0 } });
     if (!started.ok) throw new Error(`${id}: ${started.error}`);
   });
   const startSeconds = (performance.now() - t0) / 1000;
-  let pending = [...ids];
-  await until(
-    async () => {
-      const still: string[] = [];
-      await inParallel(pending, 16, async (id) => {
-        const rest = await api.rest(id);
-        if (!rest.ok || rest.value?.status !== 'done') still.push(id);
-      });
-      pending = still;
-      return pending.length === 0;
+  await untilAllDone(
+    ids,
+    async (id) => {
+      const rest = await api.rest(id);
+      return rest.ok && rest.value?.status === 'done';
     },
     Date.now() + 15 * 60_000,
     'wakeflow',
   );
   const allSeconds = (performance.now() - t0) / 1000;
+  const used = spent(cpu, cpu0);
   // Each wake against its wait's due time: the `woke` entry's time, the `waited` one's plus 1 s.
   const late: number[] = [];
   await inParallel(ids, 16, async (id) => {
@@ -140,10 +198,16 @@ async function runWakeflow(ingress: string, prefix: string, processes: number, p
       if (e.type === 'woke' && waitedAt !== undefined) late.push(e.at - (waitedAt + 1000));
     }
   });
-  return figures(processes, passes, startSeconds, allSeconds, late);
+  return figures(processes, passes, startSeconds, allSeconds, late, used);
 }
 
-async function runHandWritten(ingress: string, prefix: string, processes: number, passes: number) {
+async function runHandWritten(
+  ingress: string,
+  cpu: CpuClock,
+  prefix: string,
+  processes: number,
+  passes: number,
+) {
   const call = async (key: string, handler: string, body?: unknown) => {
     const r = await fetch(`${ingress}/${NAME}/${key}/${handler}`, {
       method: 'POST',
@@ -156,25 +220,25 @@ async function runHandWritten(ingress: string, prefix: string, processes: number
     return text === '' ? null : (JSON.parse(text) as unknown);
   };
   const keys = Array.from({ length: processes }, (_, i) => `${prefix}h${i}`);
+  const cpu0 = cpu.read();
   const t0 = performance.now();
   await inParallel(keys, 32, async (key) => void (await call(key, 'start', { passes })));
   const startSeconds = (performance.now() - t0) / 1000;
   const reports = new Map<string, { done: boolean; late: number[] }>();
-  await until(
-    async () => {
-      await inParallel(
-        keys.filter((k) => !reports.get(k)?.done),
-        16,
-        async (key) => void reports.set(key, (await call(key, 'report')) as never),
-      );
-      return keys.every((k) => reports.get(k)?.done);
+  await untilAllDone(
+    keys,
+    async (key) => {
+      const report = (await call(key, 'report')) as { done: boolean; late: number[] };
+      reports.set(key, report);
+      return report.done;
     },
     Date.now() + 15 * 60_000,
     'the hand-written object',
   );
   const allSeconds = (performance.now() - t0) / 1000;
+  const used = spent(cpu, cpu0);
   const late = [...reports.values()].flatMap((r) => r.late);
-  return figures(processes, passes, startSeconds, allSeconds, late);
+  return figures(processes, passes, startSeconds, allSeconds, late, used);
 }
 
 export async function sleepLoop(processes: number, passes: number): Promise<SleepLoopResult> {
@@ -192,8 +256,15 @@ export async function sleepLoop(processes: number, passes: number): Promise<Slee
     if (!registered.ok) throw new Error(`the peer was not registered: ${await registered.text()}`);
     const prefix = `loop${Date.now().toString(36)}-`;
     // The peer first, then wakeflow: each alone on the server while it runs.
-    const handWrittenFigures = await runHandWritten(node.ingressUrl, prefix, processes, passes);
-    const wakeflow = await runWakeflow(node.ingressUrl, prefix, processes, passes);
+    const cpu = cpuClock(node.child.pid);
+    const handWrittenFigures = await runHandWritten(
+      node.ingressUrl,
+      cpu,
+      prefix,
+      processes,
+      passes,
+    );
+    const wakeflow = await runWakeflow(node.ingressUrl, cpu, prefix, processes, passes);
     return { wakeflow, handWritten: handWrittenFigures };
   } finally {
     await peer.close();

@@ -117,6 +117,9 @@ async function attempt(
   const id = ctx.key;
   const begun = progress.due === null ? progress : attemptBegun(progress);
   await store.putCallProgress(id, begun);
+  // What a reader is shown while the attempt is out (its progress, `rest`'s callDue) is written
+  // before it is sent, the meta that says progress is kept included.
+  store.flush();
   const key = idempotencyKey(id, wait);
   const { result, ms } = await ctx.run(
     `call ${wait.node} attempt ${begun.attempts}`,

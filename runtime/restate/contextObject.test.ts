@@ -1,7 +1,7 @@
 import type * as restate from '@restatedev/restate-sdk';
 import { describe, expect, it } from 'vitest';
 import type { ContextChange } from '../supervisor/records.ts';
-import { commitContext } from './contextObject.ts';
+import { adoptContext, commitContext } from './contextObject.ts';
 
 /** A context object's state, as the handler sees it through `get` and `set`. */
 function fakeState(initial: Record<string, unknown>) {
@@ -50,14 +50,29 @@ describe('the context object on Restate: a commit moves the version as the store
     ]);
   });
 
-  it('rule: a commit made on an older version writes nothing', async () => {
+  it('rule: a commit made on an older version writes nothing, and answers the context as it is', async () => {
     const { ctx, state } = fakeState({ version: 4, value: { count: 4 } });
-    const ok = await commitContext(ctx, {
+    const answer = await commitContext(ctx, {
       expectedVersion: 3,
       write: { value: { count: 9 }, changes: [change(4)] },
     });
-    expect(ok).toBe(false);
+    // The step runs again on what it is answered, without a call to read it.
+    expect(answer).toEqual({ now: { version: 4, value: { count: 4 } } });
     expect(state.get('version')).toBe(4);
     expect(state.get('value')).toEqual({ count: 4 });
+  });
+
+  it('rule: a context moved from the process that kept it keeps its version and every change, once', async () => {
+    const { ctx, state } = fakeState({});
+    await adoptContext(ctx, { version: 2, value: { count: 2 }, changes: [change(1), change(2)] });
+    expect(Object.fromEntries(state)).toEqual({
+      value: { count: 2 },
+      version: 2,
+      'change:1': change(1),
+      'change:2': change(2),
+    });
+    // Moved again (a retry): what is here stays.
+    await adoptContext(ctx, { version: 0, value: {}, changes: [] });
+    expect(state.get('version')).toBe(2);
   });
 });

@@ -8,6 +8,13 @@ export interface ContextCommit {
 }
 
 /**
+ * A write's answer: true when it was made, or else the context as it now is (null: there is
+ * none), so that the step runs again on it without another call to read it. (An endpoint from
+ * before this answered false, which a replay of its journal may still hand back.)
+ */
+export type ContextAnswer = true | { now: Omit<ContextRecord, 'id'> | null };
+
+/**
  * A commit's context half (Store.commitStep): compare-and-set, then the write if any. A commit
  * may hold several steps (group commit): one change, and one version, per node that wrote, in
  * order; `versions` counts them where the journal's retention rule summed up older passes'
@@ -16,9 +23,10 @@ export interface ContextCommit {
 export async function commitContext(
   ctx: Pick<restate.ObjectContext, 'get' | 'set'>,
   input: ContextCommit,
-): Promise<boolean> {
+): Promise<ContextAnswer> {
   const version = await ctx.get<number>('version');
-  if (version !== input.expectedVersion) return false;
+  if (version !== input.expectedVersion)
+    return { now: version === null ? null : { version, value: await ctx.get('value') } };
   if (input.write) {
     const { value, changes, versions } = input.write;
     ctx.set('value', value);
@@ -26,6 +34,25 @@ export async function commitContext(
     for (const change of changes) ctx.set(`change:${change.version}`, change);
   }
   return true;
+}
+
+/**
+ * A context a process kept as its own (processContexts.ts), moved here with its changes before
+ * another process stands on it. Once: a context already here is left as it is.
+ */
+export async function adoptContext(
+  ctx: Pick<restate.ObjectContext, 'get' | 'set'>,
+  input: { version: number; value: unknown; changes: ContextChange[] },
+): Promise<void> {
+  if ((await ctx.get<number>('version')) !== null) return;
+  ctx.set('value', input.value);
+  ctx.set('version', input.version);
+  for (const change of input.changes) ctx.set(`change:${change.version}`, change);
+}
+
+function create(ctx: Pick<restate.ObjectContext, 'set'>, value: unknown): void {
+  ctx.set('value', value);
+  ctx.set('version', 0);
 }
 
 /**
@@ -42,8 +69,7 @@ export const contextObject = restate.object({
       { ingressPrivate: true },
       async (ctx: restate.ObjectContext, value: unknown): Promise<boolean> => {
         if ((await ctx.get<number>('version')) !== null) return false;
-        ctx.set('value', value);
-        ctx.set('version', 0);
+        create(ctx, value);
         return true;
       },
     ),
@@ -53,8 +79,10 @@ export const contextObject = restate.object({
       async (
         ctx: restate.ObjectContext,
         input: { record: ContextRecord; expectedVersion: number | null; change?: ContextChange },
-      ): Promise<boolean> => {
-        if ((await ctx.get<number>('version')) !== input.expectedVersion) return false;
+      ): Promise<ContextAnswer> => {
+        const version = await ctx.get<number>('version');
+        if (version !== input.expectedVersion)
+          return { now: version === null ? null : { version, value: await ctx.get('value') } };
         ctx.set('value', input.record.value);
         ctx.set('version', input.record.version);
         if (input.change) ctx.set(`change:${input.record.version}`, input.change);
@@ -67,6 +95,7 @@ export const contextObject = restate.object({
      * wrote, in order.
      */
     commit: restate.handlers.object.exclusive({ ingressPrivate: true }, commitContext),
+    adopt: restate.handlers.object.exclusive({ ingressPrivate: true }, adoptContext),
     get: restate.handlers.object.shared(
       async (ctx: restate.ObjectSharedContext): Promise<ContextRecord | null> => {
         const version = await ctx.get<number>('version');

@@ -8,6 +8,7 @@ import {
 import { connect, type AddressInfo } from 'node:net';
 import { contextObject } from './contextObject.ts';
 import { contextWaker } from './contextWaker.ts';
+import { endpointLogger } from './endpointLogger.ts';
 import { eventIndex } from './eventIndex.ts';
 import { flowObject } from './flowObject.ts';
 import { NO_CALLS, type CallSettings } from './callSettings.ts';
@@ -25,7 +26,8 @@ export interface Endpoint {
 
 /**
  * Serves wakeflow's objects over HTTP/2 on `port` (0 picks a free one), on 127.0.0.1; calls go
- * out as `calls` allows (flow serve's --allow-origin and environment; none by default).
+ * out as `calls` allows (flow serve's --allow-origin and environment; none by default). It logs
+ * from RESTATE_LOGGING's level as it is now (INFO when unset), see endpointLogger.ts.
  */
 export async function serveEndpoint(
   port = 9080,
@@ -43,6 +45,7 @@ export async function serveEndpoint(
       .bind(registry)
       .bind(processIndex)
       .bind(wakeflowService)
+      .setLogger(endpointLogger(process.env.RESTATE_LOGGING))
       .http2Handler(),
     port,
     host,

@@ -1,16 +1,16 @@
 import * as restate from '@restatedev/restate-sdk';
 import { z } from '../../shared/zod.ts';
 import { countsOf, windowOf, type ListedFields } from '../store/listWindow.ts';
-import type { ProcessRecord } from '../supervisor/records.ts';
 import type { ProcessCounts } from '../supervisor/store.ts';
 import { changesInput, checkInput, countsInput, idsInput, pageInput } from './processInput.ts';
 
 /**
  * The process table's index on a server (docs/restate.md, "Polling"): one row per process with
- * what the table shows and sorts by, kept by the processes themselves (a one-way `note` each time
- * those fields change), so that a window of 10,000 processes and its counts are one call that
- * reads no process. Rows sit in chunks of CHUNK by order of creation, each chunk stamped with
- * the last change it took, so that "what changed since" reads only the chunks that did.
+ * what the table shows and sorts by, kept by the processes themselves (a one-way `note` when
+ * those fields change, see `noteRow`), so that a window of 10,000 processes and its counts are
+ * one call that reads no process. Rows sit in BUCKETS chunks by a hash of their id, each chunk
+ * stamped with the last change it took, so that "what changed since" reads only the chunks that
+ * did, and a note reads and writes one chunk of about a 64th of the rows.
  */
 export interface IndexedRow extends ListedFields {
   due: number | null;
@@ -22,11 +22,13 @@ export interface IndexedRow extends ListedFields {
 
 type Stored = IndexedRow & { stamp: number };
 
-const CHUNK = 250;
+/** The chunks rows are spread over by their id (`bucketOf`). */
+const BUCKETS = 64;
 /** A failure's message as a row keeps it: the inspector reads the whole one from the process. */
 export const ROW_ERROR_CHARS = 500;
 
-const PROCESS_INDEX_KEY = 'all';
+/** The one key of the index object. */
+export const PROCESS_INDEX_KEY = 'all';
 
 export interface IndexPage {
   rows: IndexedRow[];
@@ -45,10 +47,15 @@ function checked<T>(schema: z.ZodType<T>, input: unknown): T {
   return result.value;
 }
 
-/** The index's last stamp and each chunk's, in one key: a note reads it with its chunk. */
+/**
+ * The index's last stamp and each chunk's (0: empty), in one key: a note reads it with its chunk.
+ * `layout` 2: chunks by a hash of the id; absent: the first layout, by order of creation, which
+ * the first note after it migrates.
+ */
 interface Meta {
   stamp: number;
   chunks: number[];
+  layout?: 2;
 }
 
 async function meta(ctx: restate.ObjectSharedContext): Promise<Meta> {
@@ -59,12 +66,45 @@ async function chunk(ctx: restate.ObjectSharedContext, i: number): Promise<Recor
   return (await ctx.get<Record<string, Stored>>(`rows:${i}`)) ?? {};
 }
 
-/** Every row, read chunk by chunk; `stamps` is the index's meta when the caller has it. */
+/**
+ * Every row, read chunk by chunk (those that hold any); `stamps` is the index's meta when the
+ * caller has it. Either layout is read so: where a row sits matters only to a note.
+ */
 async function allRows(ctx: restate.ObjectSharedContext, stamps?: number[]): Promise<Stored[]> {
-  const chunks = await Promise.all(
-    (stamps ?? (await meta(ctx)).chunks).map((_, i) => chunk(ctx, i)),
-  );
+  const held = (stamps ?? (await meta(ctx)).chunks).flatMap((s, i) => (s > 0 ? [i] : []));
+  const chunks = await Promise.all(held.map((i) => chunk(ctx, i)));
   return chunks.flatMap((rows) => Object.values(rows));
+}
+
+/** The chunk of a row: FNV-1a of its id, so that rows spread evenly whatever their names. */
+export function bucketOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % BUCKETS;
+}
+
+/**
+ * Moves an index of the first layout (chunks of 250 rows by order of creation) to chunks by id,
+ * once: every row is stamped anew, so a reader asking what changed reads them all again. Gives
+ * the new meta and chunks.
+ */
+async function migrate(
+  ctx: restate.ObjectContext,
+  m: Meta,
+): Promise<{ meta: Meta; chunks: Record<string, Stored>[] }> {
+  const rows = await allRows(ctx, m.chunks);
+  const stamp = m.stamp + 1;
+  const chunks: Record<string, Stored>[] = Array.from({ length: BUCKETS }, () => ({}));
+  for (const row of rows) chunks[bucketOf(row.id)]![row.id] = { ...row, stamp };
+  // Only keys the first layout wrote are cleared: a fresh index writes nothing here.
+  for (let i = BUCKETS; i < m.chunks.length; i++) if (m.chunks[i]! > 0) ctx.clear(`rows:${i}`);
+  const stamps = chunks.map((rows, i) => {
+    const empty = Object.keys(rows).length === 0;
+    if (!empty) ctx.set(`rows:${i}`, rows);
+    else if ((m.chunks[i] ?? 0) > 0) ctx.clear(`rows:${i}`);
+    return empty ? 0 : stamp;
+  });
+  return { meta: { stamp, chunks: stamps, layout: 2 }, chunks };
 }
 
 const rowOf = ({ stamp: _stamp, ...row }: Stored): IndexedRow => row;
@@ -79,16 +119,21 @@ export const processIndex = restate.object({
     note: restate.handlers.object.exclusive(
       { ingressPrivate: true },
       async (ctx: restate.ObjectContext, row: IndexedRow): Promise<void> => {
-        const at = Math.floor(row.created / CHUNK);
-        const [rows, m] = await Promise.all([chunk(ctx, at), meta(ctx)]);
+        const at = bucketOf(row.id);
+        let [rows, m] = await Promise.all([chunk(ctx, at), meta(ctx)]);
+        if (m.layout !== 2) {
+          const moved = await migrate(ctx, m);
+          m = moved.meta;
+          rows = moved.chunks[at]!;
+        }
         const held = rows[row.id];
         if (held && held.v >= row.v) return;
         const stamp = m.stamp + 1;
         rows[row.id] = { ...row, stamp };
         ctx.set(`rows:${at}`, rows);
-        for (let i = m.chunks.length; i < at; i++) m.chunks.push(0);
-        m.chunks[at] = stamp;
-        ctx.set('meta', { stamp, chunks: m.chunks });
+        const chunks = Array.from({ length: BUCKETS }, (_, i) => m.chunks[i] ?? 0);
+        chunks[at] = stamp;
+        ctx.set('meta', { stamp, chunks, layout: 2 });
       },
     ),
     /** The table's window, its total and the counts by status, as the browser's store answers. */
@@ -154,34 +199,3 @@ export const processIndex = restate.object({
     ),
   },
 });
-
-/**
- * Tells the index the process's row when what it lists changed, once per invocation (at its
- * settle, not at each step: a start's "running" never reaches the table): a one-way send, so a
- * handler never waits on the index, numbered so that the index keeps the newest.
- */
-export async function noteRow(ctx: restate.ObjectContext, record: ProcessRecord): Promise<void> {
-  const held = await ctx.get<IndexedRow>('listed');
-  const row = indexedRow(record, (held?.v ?? 0) + 1);
-  if (held && JSON.stringify({ ...held, v: row.v }) === JSON.stringify(row)) return;
-  ctx.set('listed', row);
-  ctx.objectSendClient(processIndex, PROCESS_INDEX_KEY).note(row);
-}
-
-/** The row a process notes: its listed fields, its error cut to what a row shows. */
-function indexedRow(r: ProcessRecord, v: number): IndexedRow {
-  const error =
-    r.error === null || r.error.length <= ROW_ERROR_CHARS
-      ? r.error
-      : `${r.error.slice(0, ROW_ERROR_CHARS - 1)}…`;
-  return {
-    id: r.id,
-    flow: r.flow,
-    status: r.status,
-    created: r.created,
-    due: r.due,
-    error,
-    wakes: r.wakes ?? 0,
-    v,
-  };
-}

@@ -21,10 +21,12 @@ import {
 } from './processInput.ts';
 import { sendDueCalls, syncCalls, type InvocationClock } from './callAttempts.ts';
 import { NO_CALLS, type CallSettings } from './callSettings.ts';
-import { noteRow } from './processIndex.ts';
+import { noteRow } from './noteRow.ts';
+import { ProcessMetaState } from './processMeta.ts';
+import { ObjectState } from './objectState.ts';
 import { ProcessStore } from './processStore.ts';
 import { PROCESS, type ProcessCalls, type ProcessRest } from './processRef.ts';
-import { CONTEXT, EVENTS, WAKER } from './refs.ts';
+import { EVENTS, WAKER } from './refs.ts';
 
 /** What a control hands back: where the process is now. */
 export interface ProcessView {
@@ -78,14 +80,19 @@ function invocationClock(now: number): InvocationClock {
  * new context ids come from Restate's deterministic random source for the same reason.
  */
 function supervisorFor(
-  ctx: restate.ObjectContext | restate.ObjectSharedContext,
+  store: ProcessStore,
+  ctx: restate.ObjectSharedContext,
   clock: { now(): number },
 ): Supervisor {
   return new Supervisor(
-    new ProcessStore(ctx),
+    store,
     { now: () => clock.now() },
     {
-      newId: (kind) => `${kind}-${ctx.rand.uuidv4()}`,
+      newId: (kind) => {
+        const id = `${kind}-${ctx.rand.uuidv4()}`;
+        if (kind === 'context') store.madeId(id);
+        return id;
+      },
       // Attempts run in the `calls` handler as journaled side effects (callAttempts.ts): the
       // supervisor's own loop would leave them running past the handler.
       sendsCalls: false,
@@ -94,31 +101,44 @@ function supervisorFor(
 }
 
 /**
- * After every control: a timer becomes one delayed call, at the due time, to the waker of the
- * process's context, which ticks the process (contextWaker.ts), and the event index learns which
- * names the process now waits for. There is at most one such call per process: when the due
- * time moves (an event or a form answered the wait first) or the process no longer waits (done,
- * stopped, failed, resolved), the call scheduled before is cancelled by its invocation id, so
- * wakes that are no longer needed do not pile up on the server.
+ * After every control: a timer becomes one delayed call, at the due time, to the process's own
+ * `tick`, or, once its context is known to be shared (contextShared), to the waker of its
+ * context, which ticks the processes of that context one at a time (contextWaker.ts); and the
+ * event index learns which names the process now waits for. There is at most one such call per
+ * process: when the due time moves (an event or a form answered the wait first) or the process
+ * no longer waits (done, stopped, failed, resolved), the call scheduled before is cancelled by
+ * its invocation id, so wakes that are no longer needed do not pile up on the server.
  */
 async function settle(
   ctx: restate.ObjectContext,
+  store: ProcessStore,
   supervisor: Supervisor,
   clock: InvocationClock,
+  fired: Fired,
 ): Promise<void> {
-  const record = await ctx.get<ProcessRecord>('record');
+  const { state, meta } = store;
+  const record = await state.get<ProcessRecord>('record');
   if (!record) return;
-  await noteRow(ctx, record);
+  await noteRow(ctx, meta, record, clock.now());
   const waiting = record.status === 'waiting';
-  await schedule(ctx, 'tick', waiting && record.due !== null ? record.due : null, (delay, at) =>
-    ctx
-      .objectSendClient(WAKER, record.contextId)
-      .wake({ process: ctx.key, at }, restate.rpc.sendOpts({ delay })),
+  const shared = (await meta.get('contextShared')) === true;
+  await schedule(
+    ctx,
+    meta,
+    'tick',
+    fired.tick,
+    waiting && record.due !== null ? record.due : null,
+    (delay, at) =>
+      shared
+        ? ctx
+            .objectSendClient(WAKER, record.contextId)
+            .wake({ process: ctx.key, at }, restate.rpc.sendOpts({ delay }))
+        : ctx.objectSendClient(PROCESS, ctx.key).tick({ at }, restate.rpc.sendOpts({ delay })),
   );
   // A call's next attempt: a delayed call to this process's own `calls` handler, not through
   // the context's waker, which would hold every process of the context while a request is out.
-  const callDue = await syncCalls(new ProcessStore(ctx), record, clock.now());
-  await schedule(ctx, 'call', callDue, (delay, at) =>
+  const callDue = await syncCalls(store, record, clock.now());
+  await schedule(ctx, meta, 'call', fired.call, callDue, (delay, at) =>
     ctx.objectSendClient(PROCESS, ctx.key).calls({ at }, restate.rpc.sendOpts({ delay })),
   );
   const flows = waiting ? await supervisor.sleptOn(record) : undefined;
@@ -131,50 +151,84 @@ async function settle(
         ),
       ].sort()
     : [];
-  const before = (await ctx.get<string[]>('events')) ?? [];
+  const before = (await meta.get('events')) ?? [];
   for (const n of names)
     if (!before.includes(n))
       ctx.objectSendClient(EVENTS, n).wait({ process: ctx.key, created: record.created });
   for (const n of before) if (!names.includes(n)) ctx.objectSendClient(EVENTS, n).unwait(ctx.key);
-  if (names.join('\n') !== before.join('\n')) ctx.set('events', names);
+  await meta.set('events', names.length > 0 ? names : undefined);
+}
+
+/**
+ * Which delayed call of each kind this invocation is: the one scheduled for the due time now
+ * firing (its slot is then free, so the settle after it schedules the next due time afresh).
+ */
+interface Fired {
+  tick: boolean;
+  call: boolean;
 }
 
 /**
  * Keeps one delayed call of a kind (`tick`, `call`) scheduled for the due time `wanted`, or
- * none: the one scheduled before for another time is cancelled by its invocation id.
+ * none: the one scheduled before for another time is cancelled by its invocation id. `fired`:
+ * the one scheduled is the call now running, which has nothing left to cancel. The delay is
+ * counted from the time now, read again (journaled): counted from the invocation's start, the
+ * timer would fall due late by however long the handler took (its calls included).
  */
 async function schedule(
   ctx: restate.ObjectContext,
+  meta: ProcessMetaState,
   kind: 'tick' | 'call',
+  fired: boolean,
   wanted: number | null,
   send: (delay: number, at: number) => { invocationId: Promise<string> },
 ): Promise<void> {
-  if (wanted === (await ctx.get<number>(`${kind}At`))) return;
-  const pending = await ctx.get<string>(`${kind}Invocation`);
-  if (pending !== null) ctx.cancel(restate.InvocationIdParser.fromString(pending));
-  if (wanted === null) {
-    ctx.clear(`${kind}At`);
-    ctx.clear(`${kind}Invocation`);
-    return;
-  }
-  const delay = Math.max(0, wanted - (await ctx.date.now()));
-  const handle = send(delay, wanted);
-  ctx.set(`${kind}Invocation`, String(await handle.invocationId));
-  ctx.set(`${kind}At`, wanted);
+  const slot = await meta.get(kind);
+  if (!fired && wanted === (slot?.at ?? null)) return;
+  if (!fired && slot) ctx.cancel(restate.InvocationIdParser.fromString(slot.invocation));
+  if (wanted === null) return meta.set(kind, undefined);
+  const handle = send(Math.max(0, wanted - (await ctx.date.now())), wanted);
+  await meta.set(kind, { at: wanted, invocation: String(await handle.invocationId) });
 }
 
-/** A delayed call now running clears its slot first, so the settle after it schedules afresh. */
-async function clearSlot(
-  ctx: restate.ObjectContext,
+/**
+ * Whether a delayed call now running is the one scheduled (for the due time kept): a call for
+ * an older due time (one whose cancellation came too late) leaves the scheduled one alone, and
+ * what it runs finds nothing due, as the clock is the invocation's.
+ */
+async function isScheduled(
+  meta: ProcessMetaState,
   kind: 'tick' | 'call',
   at: number | undefined,
+): Promise<boolean> {
+  return at === undefined || at === (await meta.get(kind))?.at;
+}
+
+/**
+ * Before a process stands on the context of `owner` (a start sharing it, a fork): the owner moves
+ * it into a context object if it kept it as its own (processContexts.ts). Only an owner whose
+ * record is stored is asked: its start is then past asking anyone this, so two starts sharing
+ * each other's context at once cannot wait on each other (each would hold its own process while
+ * asking the other's); one that does not exist yet is refused by the supervisor, as before.
+ */
+async function shareFirst(
+  ctx: restate.ObjectContext,
+  store: ProcessStore,
+  owner: string,
+  input: { sharer: boolean },
 ): Promise<void> {
-  // A call for an older due time (one whose cancellation came too late) leaves the scheduled
-  // one alone; what it runs finds nothing due, as the clock is the invocation's.
-  if (at === undefined || at === (await ctx.get<number>(`${kind}At`))) {
-    ctx.clear(`${kind}At`);
-    ctx.clear(`${kind}Invocation`);
-  }
+  if (owner === ctx.key || (await store.getProcess(owner)) === undefined) return;
+  await ctx.objectClient(PROCESS, owner).shareContext(input);
+}
+
+/** What a control's handler is given, besides its input. */
+interface Invocation {
+  supervisor: Supervisor;
+  ctx: restate.ObjectContext;
+  store: ProcessStore;
+  clock: InvocationClock;
+  /** Which scheduled call this invocation is (`tick` and `calls` say; no one else is). */
+  fired: Fired;
 }
 
 /**
@@ -183,30 +237,40 @@ async function clearSlot(
  * any other error is Restate's to retry, replaying what was already recorded.
  */
 function control<I, O>(
-  run: (
-    supervisor: Supervisor,
-    input: I,
-    ctx: restate.ObjectContext,
-    clock: InvocationClock,
-  ) => Promise<O>,
+  run: (supervisor: Supervisor, input: I, invocation: Invocation) => Promise<O>,
   { ingressPrivate, creates = false }: { ingressPrivate?: boolean; creates?: boolean } = {},
 ) {
   return restate.handlers.object.exclusive(
     ingressPrivate === undefined ? {} : { ingressPrivate },
     async (ctx: restate.ObjectContext, input: I): Promise<O> => {
+      const state = new ObjectState(ctx);
       // Asked first, so that an unknown process is a 404 as for status, not the supervisor's 400.
-      if (!creates && (await ctx.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
+      if (!creates && (await state.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
       const clock = invocationClock(await ctx.date.now());
-      const supervisor = supervisorFor(ctx, clock);
+      // One store for the whole invocation: each state key, flow and context read once.
+      const store = new ProcessStore(ctx, {
+        state,
+        createdAt: () => clock.now() * 1000 + Math.floor(ctx.rand.random() * 1000),
+      });
+      const supervisor = supervisorFor(store, ctx, clock);
+      const invocation: Invocation = {
+        supervisor,
+        ctx,
+        store,
+        clock,
+        fired: { tick: false, call: false },
+      };
       let result: O;
       try {
-        result = await run(supervisor, input, ctx, clock);
+        result = await run(supervisor, input, invocation);
       } catch (e) {
         if (!(e instanceof SupervisorError)) throw e;
-        await settle(ctx, supervisor, clock);
+        await settle(ctx, store, supervisor, clock, invocation.fired);
+        store.flush();
         throw new restate.TerminalError(e.message, { errorCode: 400 });
       }
-      await settle(ctx, supervisor, clock);
+      await settle(ctx, store, supervisor, clock, invocation.fired);
+      store.flush();
       return result;
     },
   );
@@ -231,15 +295,18 @@ export const processObjectWith = (calls: CallSettings) =>
     name: 'process',
     handlers: {
       start: control(
-        async (s, input: unknown, ctx) => {
+        async (s, input: unknown, { ctx, store }) => {
           const { flow, context, shareContextWith } = parse(startInput, input);
-          return viewOf(
-            await s.start(flow, {
-              id: ctx.key,
-              ...(context !== undefined ? { context } : {}),
-              ...(shareContextWith !== undefined ? { shareContextWith } : {}),
-            }),
-          );
+          if (shareContextWith !== undefined)
+            await shareFirst(ctx, store, shareContextWith, { sharer: true });
+          const started = await s.start(flow, {
+            id: ctx.key,
+            ...(context !== undefined ? { context } : {}),
+            ...(shareContextWith !== undefined ? { shareContextWith } : {}),
+          });
+          // Its context is another's too: its timers go through the context's waker.
+          if (shareContextWith !== undefined) await store.meta.set('contextShared', true);
+          return viewOf(started);
         },
         { creates: true },
       ),
@@ -249,30 +316,46 @@ export const processObjectWith = (calls: CallSettings) =>
        * live one, and runs until it waits, as a start does.
        */
       fork: control(
-        async (s, input: unknown, ctx) => {
+        async (s, input: unknown, { ctx, store }) => {
           const { from, seq, context } = parse(forkInput, input);
+          // The context it forks from is read from a context object (its changes, or itself).
+          await shareFirst(ctx, store, from, { sharer: context === 'live' });
           const forked = await s.fork(from, { seq, context, id: ctx.key });
+          if (context === 'live') await store.meta.set('contextShared', true);
           return viewOf(forked.status === 'running' ? await s.drive(ctx.key) : forked);
         },
         { creates: true },
       ),
+      /**
+       * Moves its own context into a context object before another process stands on it (a
+       * start sharing it, a fork); `sharer`: that process will write it too.
+       */
+      shareContext: restate.handlers.object.exclusive(
+        { ingressPrivate: true },
+        async (ctx: restate.ObjectContext, input: { sharer: boolean }): Promise<void> => {
+          const store = new ProcessStore(ctx);
+          if ((await store.getProcess(ctx.key)) === undefined) return;
+          await store.contexts.share(input.sharer);
+          store.flush();
+        },
+      ),
       /** A delayed call at a due time: fires whatever is due by now, as wakeDue does. */
       tick: control(
-        async (s, input: { at?: number } | null, ctx) => {
-          // The call scheduled for the due time now firing: cleared first, so that the settle
+        async (s, input: { at?: number } | null, { store, fired }) => {
+          // The call scheduled for the due time now firing frees its slot, so that the settle
           // after this wake schedules the next due time afresh. A call for an older due time (one
           // whose cancellation came too late) leaves the scheduled one alone; its wake finds
           // nothing due, as the clock is the invocation's.
-          await clearSlot(ctx, 'tick', input?.at);
+          fired.tick = await isScheduled(store.meta, 'tick', input?.at);
           return s.wakeDue();
         },
         { ingressPrivate: true },
       ),
       /** A delayed call at a call's due time: sends the attempts due by now (callAttempts.ts). */
       calls: control(
-        async (s, input: { at?: number } | null, ctx, clock) => {
-          await clearSlot(ctx, 'call', input?.at);
-          return sendDueCalls(ctx, new ProcessStore(ctx), s, clock, calls);
+        async (s, input: { at?: number } | null, { ctx, store, clock, fired }) => {
+          fired.call = await isScheduled(store.meta, 'call', input?.at);
+          return sendDueCalls(ctx, store, s, clock, calls);
         },
         { ingressPrivate: true },
       ),
@@ -281,9 +364,8 @@ export const processObjectWith = (calls: CallSettings) =>
        * now and is sent, as the browser's sender does (CallSender.dueNow). False, changing
        * nothing, when the process does not wait at that call or has no attempt to send.
        */
-      sendCallNow: control(async (s, input: unknown, ctx, clock) => {
+      sendCallNow: control(async (s, input: unknown, { ctx, store, clock }) => {
         const { seq } = parse(sendCallNowInput, input);
-        const store = new ProcessStore(ctx);
         const record = await store.getProcess(ctx.key);
         if (record?.status !== 'waiting') return false;
         await syncCalls(store, record, clock.now());
@@ -295,33 +377,33 @@ export const processObjectWith = (calls: CallSettings) =>
       }),
       /** An event for this process (from the event index); how many of its waits it woke. */
       event: control(
-        async (s, input: unknown, ctx) => {
+        async (s, input: unknown, { ctx }) => {
           const { name, payload } = parse(eventInput, input);
           return s.deliverEvent(name, payload, ctx.key);
         },
         { ingressPrivate: true },
       ),
-      human: control(async (s, input: unknown, ctx) => {
+      human: control(async (s, input: unknown, { ctx }) => {
         const { node, input: answer, trigger } = parse(humanInput, input);
         return viewOf(await s.submitHuman(ctx.key, node, answer, trigger));
       }),
-      setContext: control(async (s, input: unknown, ctx) => {
+      setContext: control(async (s, input: unknown, { ctx }) => {
         const { path, value } = parse(setContextInput, input);
         await s.setContext(ctx.key, path, value);
         return viewOf(await s.mustGet(ctx.key));
       }),
       /** The whole context replaced (compare-and-set on its version), as the workbench edits it. */
-      replaceContext: control(async (s, input: unknown, ctx) => {
+      replaceContext: control(async (s, input: unknown, { ctx }) => {
         const { value } = parse(replaceContextInput, input);
         await s.replaceContext(ctx.key, value);
         return viewOf(await s.mustGet(ctx.key));
       }),
       /** Fires the process's next timer now (the workbench's "Wake now"). */
-      wakeNow: control(async (s, _input: unknown, ctx) => viewOf(await s.wakeNow(ctx.key))),
-      stop: control(async (s, _input: unknown, ctx) => viewOf(await s.stop(ctx.key))),
-      resume: control(async (s, _input: unknown, ctx) => viewOf(await s.resume(ctx.key))),
-      retry: control(async (s, _input: unknown, ctx) => viewOf(await s.retry(ctx.key))),
-      resolve: control(async (s, input: unknown, ctx) => {
+      wakeNow: control(async (s, _input: unknown, { ctx }) => viewOf(await s.wakeNow(ctx.key))),
+      stop: control(async (s, _input: unknown, { ctx }) => viewOf(await s.stop(ctx.key))),
+      resume: control(async (s, _input: unknown, { ctx }) => viewOf(await s.resume(ctx.key))),
+      retry: control(async (s, _input: unknown, { ctx }) => viewOf(await s.retry(ctx.key))),
+      resolve: control(async (s, input: unknown, { ctx }) => {
         const { choice } = parse(resolveInput, input);
         return viewOf(await s.resolve(ctx.key, choice));
       }),
@@ -332,19 +414,21 @@ export const processObjectWith = (calls: CallSettings) =>
           ctx.get<ProcessRecord>('record'),
       ),
       journal: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext) => {
-        if ((await ctx.get<ProcessRecord>('record')) === null) throw unknown(ctx.key);
-        return new ProcessStore(ctx).journal(ctx.key);
+        const store = new ProcessStore(ctx, { shared: true });
+        if ((await store.getProcess(ctx.key)) === undefined) throw unknown(ctx.key);
+        return store.journal(ctx.key);
       }),
       /** What a caller waiting for the process to come to rest asks: read from state alone. */
       rest: restate.handlers.object.shared(
         async (ctx: restate.ObjectSharedContext): Promise<ProcessRest | null> => {
-          const record = await ctx.get<ProcessRecord>('record');
+          const store = new ProcessStore(ctx, { shared: true });
+          const record = await store.getProcess(ctx.key);
           if (!record) return null;
           return {
             status: record.status,
             due: record.due,
-            events: (await ctx.get<string[]>('events')) ?? [],
-            callDue: record.status === 'waiting' ? await nextCallDue(ctx) : null,
+            events: (await store.meta.get('events')) ?? [],
+            callDue: record.status === 'waiting' ? await nextCallDue(ctx, store) : null,
           };
         },
       ),
@@ -359,8 +443,8 @@ export const processObjectWith = (calls: CallSettings) =>
             throw new restate.TerminalError(checked.errors.join('\n'), { errorCode: 400 });
           const record = await ctx.get<ProcessRecord>('record');
           if (!record) throw unknown(ctx.key);
-          const store = new ProcessStore(ctx);
-          const supervisor = supervisorFor(ctx, invocationClock(await ctx.date.now()));
+          const store = new ProcessStore(ctx, { shared: true });
+          const supervisor = supervisorFor(store, ctx, invocationClock(await ctx.date.now()));
           const context = await store.getContext(record.contextId);
           const changes = await store.contextChanges(record.contextId);
           const page = await store.journalPage(ctx.key, checked.value?.journalLimit ?? 100);
@@ -379,20 +463,21 @@ export const processObjectWith = (calls: CallSettings) =>
       ),
       status: restate.handlers.object.shared(
         async (ctx: restate.ObjectSharedContext): Promise<ProcessStatusReport> => {
-          const record = await ctx.get<ProcessRecord>('record');
+          const store = new ProcessStore(ctx, { shared: true });
+          const record = await store.getProcess(ctx.key);
           if (!record) throw unknown(ctx.key);
           const report = (
-            await reportProcesses(supervisorFor(ctx, invocationClock(await ctx.date.now())))
+            await reportProcesses(supervisorFor(store, ctx, invocationClock(await ctx.date.now())))
           )[ctx.key]!;
-          const context = await ctx.objectClient(CONTEXT, record.contextId).get();
+          const context = await store.getContext(record.contextId);
           return {
             id: ctx.key,
             ...report,
             contextId: record.contextId,
             contextVersion: context?.version ?? 0,
-            journalLength: (await ctx.get<number>('journalLength')) ?? 0,
-            events: (await ctx.get<string[]>('events')) ?? [],
-            callProgress: await callProgressOf(ctx, record),
+            journalLength: (await store.meta.get('journalLength')) ?? 0,
+            events: (await store.meta.get('events')) ?? [],
+            callProgress: await callProgressOf(store, record),
           };
         },
       ),
@@ -404,11 +489,11 @@ export const processObject = processObjectWith(NO_CALLS);
 
 /** The stored progress of each call the process waits at, named by its node. */
 async function callProgressOf(
-  ctx: restate.ObjectSharedContext,
+  store: ProcessStore,
   record: ProcessRecord,
 ): Promise<ProcessStatusReport['callProgress']> {
   const waits = callWaitsOf(record.snapshot);
-  return (await new ProcessStore(ctx).listCallProgress(ctx.key)).flatMap((p) => {
+  return (await store.listCallProgress(record.id)).flatMap((p) => {
     const wait = waits.find((w) => w.seq === p.seq);
     if (!wait) return [];
     return [
@@ -423,8 +508,11 @@ async function callProgressOf(
 }
 
 /** When the process's next call attempt is due, from its stored progress (null: none). */
-async function nextCallDue(ctx: restate.ObjectSharedContext): Promise<number | null> {
-  const rows = await new ProcessStore(ctx).listCallProgress(ctx.key);
+async function nextCallDue(
+  ctx: restate.ObjectSharedContext,
+  store: ProcessStore,
+): Promise<number | null> {
+  const rows = await store.listCallProgress(ctx.key);
   const now = await ctx.date.now();
   let next: number | null = null;
   for (const p of rows) {

@@ -21,6 +21,11 @@ export interface ProcessCalls {
   tick(ctx: restate.ObjectContext, input: { at?: number } | null): Promise<number>;
   /** A delayed call at a call attempt's due time; how many attempts it sent. */
   calls(ctx: restate.ObjectContext, input: { at?: number } | null): Promise<number>;
+  /**
+   * Moves the process's own context into a context object before another process stands on it
+   * (`sharer`: and will write it); nothing for a context in an object, or no such process.
+   */
+  shareContext(ctx: restate.ObjectContext, input: { sharer: boolean }): Promise<void>;
   /** An event for this process; how many of its waits it woke. */
   event(ctx: restate.ObjectContext, input: unknown): Promise<number>;
   record(ctx: restate.ObjectSharedContext): Promise<ProcessRecord | null>;

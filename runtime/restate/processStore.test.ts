@@ -1,19 +1,22 @@
 import type * as restate from '@restatedev/restate-sdk';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry, ProcessRecord } from '../supervisor/records.ts';
+import { fakeStateAccess } from './fixtures/fakeState.ts';
 import { waitingRecord } from './fixtures/waitingRecord.ts';
 import { ProcessStore } from './processStore.ts';
 
 /** An exclusive handler's context with only what ProcessStore's own state needs: a key, state. */
 function fakeContext(key: string) {
-  const state = new Map<string, unknown>();
+  const state = new Map<string, string>();
+  const sent: string[] = [];
   const ctx = {
     key,
-    get: async (name: string) => (state.has(name) ? structuredClone(state.get(name)) : null),
-    set: (name: string, value: unknown) => state.set(name, structuredClone(value)),
-    objectClient: () => ({ register: async () => 7 }),
+    ...fakeStateAccess(state),
+    objectSendClient: (object: { name: string }, to: string) => ({
+      register: (id: string) => void sent.push(`${object.name}/${to}/register ${id}`),
+    }),
   };
-  return { ctx: ctx as unknown as restate.ObjectContext, state };
+  return { ctx: ctx as unknown as restate.ObjectContext, state, sent };
 }
 
 const record = (id: string): ProcessRecord => waitingRecord({ id });
@@ -24,7 +27,7 @@ const entries = (from: number, n: number): JournalEntry[] =>
 describe('ProcessStore, the supervisor store inside a process object', () => {
   it('keeps the journal in order across pages, whatever the batch sizes', async () => {
     const { ctx, state } = fakeContext('p');
-    const store = new ProcessStore(ctx);
+    const store = new ProcessStore(ctx, { createdAt: () => 1 });
     let at = 0;
     for (const n of [1, 62, 1, 1, 130, 0, 3]) {
       await store.putProcess(record('p'), entries(at, n));
@@ -36,11 +39,13 @@ describe('ProcessStore, the supervisor store inside a process object', () => {
     expect([...state.keys()].filter((k) => k.startsWith('journal:'))).toHaveLength(4);
   });
 
-  it('takes the creation number from the registry, and sees only its own process', async () => {
-    const { ctx } = fakeContext('p');
-    const store = new ProcessStore(ctx);
+  it('rule: a new process is ordered by when it was made, the registry told one way, once', async () => {
+    const { ctx, sent } = fakeContext('p');
+    const store = new ProcessStore(ctx, { createdAt: () => 7_001 });
     await store.putProcess(record('p'));
-    expect((await store.getProcess('p'))?.created).toBe(7);
+    await store.putProcess(record('p'));
+    expect((await store.getProcess('p'))?.created).toBe(7_001);
+    expect(sent).toEqual(['registry/all/register p']);
     expect((await store.listProcesses()).map((r) => r.id)).toEqual(['p']);
     expect(await store.dueProcesses(4)).toEqual([]);
     expect((await store.dueProcesses(5)).map((r) => r.id)).toEqual(['p']);

@@ -16,12 +16,26 @@ import type {
   ProcessSearch,
   WindowQuery,
 } from '../supervisor/store.ts';
+import { signatureOf } from '../engine/flowModel.ts';
+import { FlowCache } from '../supervisor/flowCache.ts';
 import { countsOf, pageOf, windowOf } from '../store/listWindow.ts';
+import type { FlowRead } from './flowObject.ts';
+import { ObjectState } from './objectState.ts';
+import { ProcessContexts } from './processContexts.ts';
+import { ProcessMetaState } from './processMeta.ts';
 import { PROCESS } from './processRef.ts';
-import { CONTEXT, FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
+import { FLOW, REGISTRY, REGISTRY_KEY } from './refs.ts';
 
 /** Journal entries per state key: an append reads and writes one page, not the whole journal. */
 const JOURNAL_PAGE = 64;
+
+/**
+ * One object per flow content for every invocation of this endpoint, so that what is built per
+ * flow object (the engine's model, compiled expressions, the signature) is built once, not on
+ * every wake. It only swaps what a call read for an object of the same content: which calls
+ * an invocation makes never depends on it, so a replay makes the same ones.
+ */
+const FLOWS = new FlowCache();
 
 /**
  * The supervisor's Store, seen from inside one process's Virtual Object handler: this process's
@@ -34,93 +48,174 @@ const JOURNAL_PAGE = 64;
  * A process sees only itself (`listProcesses`, `dueProcesses` and every other listing): who
  * waits for an event is the event index's to know, and its own timer is the only one its
  * handler fires.
+ *
+ * One store serves one invocation (docs/restate.md, "What one wake costs"): every call and every
+ * state read is an entry of Restate's log, so each is made once. Its own state is read through
+ * ObjectState; each flow is read once (the flow object's `read`, which also says whether a start
+ * must keep its version), and a version the process stands on is the flow just read when the
+ * signatures agree; a context is read once and then known from what this invocation committed
+ * or was answered. The process keeps its context as of its last commit in its own state
+ * (`context`), and a wake steps on that: the commit's compare-and-set on the version refuses it
+ * if anyone wrote since, and its answer is the context as it is, for the step to run again on.
+ * A context this invocation made (a start's) is created with its first commit, in one call; the
+ * start's record is written once it exists (`finish` sends it if nothing committed).
  */
 export class ProcessStore implements Store {
   readonly keepsJournal = true;
+  /** This object's state, each key read once per invocation. */
+  readonly state: ObjectState;
+  /** Its small values (order of creation, journal length, scheduled calls…), in one key. */
+  readonly meta: ProcessMetaState;
+  /** Each flow as read in this invocation, by id. */
+  private readonly flows = new Map<string, Promise<FlowRead>>();
+  /** Each version read from a flow object in this invocation, by flow id and signature. */
+  private readonly versions = new Map<string, Promise<Flow | null>>();
+  /** Its contexts: its own, kept in its state, and those in context objects. */
+  readonly contexts: ProcessContexts;
 
-  constructor(private readonly ctx: restate.ObjectContext | restate.ObjectSharedContext) {}
+  /** Whether this is a shared handler's store: it writes nothing and reads contexts live. */
+  private readonly shared: boolean;
+
+  /**
+   * `shared`: the store of a shared handler (a reader: status, reading, journal), which is shown
+   * contexts as they are, never the one the process kept. (The SDK's context object of a shared
+   * handler has the same methods as an exclusive one's, so it cannot be told apart by them.)
+   */
+  /** A new process's order of creation (`created`). */
+  private readonly createdAt: () => number;
+
+  /**
+   * `createdAt`: a new process's order of creation, made in its own invocation (its time, with a
+   * random tie-break): see `created`.
+   */
+  constructor(
+    private readonly ctx: restate.ObjectContext | restate.ObjectSharedContext,
+    options: { shared?: boolean; state?: ObjectState; createdAt?: () => number } = {},
+  ) {
+    this.shared = options.shared ?? false;
+    this.state = options.state ?? new ObjectState(ctx);
+    this.meta = new ProcessMetaState(this.state);
+    this.contexts = new ProcessContexts(ctx, this.state, this.meta, this.shared);
+    this.createdAt =
+      options.createdAt ??
+      (() => {
+        throw new Error('this store was given no way to order a process it creates');
+      });
+  }
 
   private get self(): string {
     return this.ctx.key;
   }
 
-  private writable(): restate.ObjectContext {
-    if (!('set' in this.ctx)) throw new Error('a shared handler cannot write a process');
-    return this.ctx as restate.ObjectContext;
+  private get writes(): boolean {
+    return !this.shared;
+  }
+
+  /** An id this invocation made (a new context's): no call is needed to know it is free. */
+  madeId(id: string): void {
+    this.contexts.madeId(id);
+  }
+
+  /** Writes the meta this invocation changed: the last thing a handler does. */
+  flush(): void {
+    this.meta.flush();
+  }
+
+  private readFlow(id: string): Promise<FlowRead> {
+    let read = this.flows.get(id);
+    if (!read) {
+      read = this.ctx
+        .objectClient(FLOW, id)
+        .read()
+        .then((r) => ({ flow: r.flow === null ? null : FLOWS.canonical(r.flow)!, kept: r.kept }));
+      this.flows.set(id, read);
+    }
+    return read;
   }
 
   async getFlow(id: string): Promise<Flow | undefined> {
-    return (await this.ctx.objectClient(FLOW, id).current()) ?? undefined;
+    return (await this.readFlow(id)).flow ?? undefined;
   }
   async putFlow(flow: Flow): Promise<void> {
     await this.ctx.objectClient(FLOW, flow.id).put(flow);
+    this.flows.delete(flow.id);
   }
   async getFlowVersion(id: string, signature: string): Promise<Flow | undefined> {
-    return (await this.ctx.objectClient(FLOW, id).version(signature)) ?? undefined;
+    // The version a process stands on is, almost always, the flow as deployed now.
+    const current = (await this.readFlow(id)).flow;
+    if (current && signatureOf(current) === signature) return current;
+    const key = `${id}\u0000${signature}`;
+    let version = this.versions.get(key);
+    if (!version) {
+      version = this.ctx.objectClient(FLOW, id).version(signature);
+      this.versions.set(key, version);
+    }
+    return (await version) ?? undefined;
   }
   async putFlowVersion(flow: Flow, signature: string): Promise<void> {
+    const read = await this.readFlow(flow.id);
+    if (read.kept && read.flow && signatureOf(read.flow) === signature) return;
     await this.ctx.objectClient(FLOW, flow.id).keepVersion({ flow, signature });
   }
 
-  async getContext(id: string): Promise<ContextRecord | undefined> {
-    return (await this.ctx.objectClient(CONTEXT, id).get()) ?? undefined;
+  getContext(id: string): Promise<ContextRecord | undefined> {
+    return this.contexts.get(id);
   }
-  async putContext(
+  putContext(
     record: ContextRecord,
     expectedVersion: number | null,
     change?: ContextChange,
   ): Promise<boolean> {
-    if (expectedVersion === null && record.version === 0 && !change)
-      return this.ctx.objectClient(CONTEXT, record.id).create(record.value);
-    return this.ctx
-      .objectClient(CONTEXT, record.id)
-      .put({ record, expectedVersion, ...(change ? { change } : {}) });
+    return this.contexts.put(record, expectedVersion, change);
   }
   contextChanges(contextId: string): Promise<ContextChange[]> {
-    return this.ctx.objectClient(CONTEXT, contextId).changes();
+    return this.contexts.changes(contextId);
   }
 
   async getProcess(id: string): Promise<ProcessRecord | undefined> {
-    if (id === this.self) return (await this.ctx.get<ProcessRecord>('record')) ?? undefined;
-    return (await this.ctx.objectClient(PROCESS, id).record()) ?? undefined;
+    if (id !== this.self) return (await this.ctx.objectClient(PROCESS, id).record()) ?? undefined;
+    return (await this.state.get<ProcessRecord>('record')) ?? undefined;
   }
 
   async putProcess(record: ProcessRecord, journal: JournalEntry[] = []): Promise<void> {
     if (record.id !== this.self)
       throw new Error(`process "${this.self}" cannot write process "${record.id}"`);
-    const ctx = this.writable();
-    ctx.set('record', { ...record, created: await this.created() });
+    this.state.set('record', { ...record, created: await this.created() });
     await this.append(journal);
   }
 
-  /** The registry's creation number, asked once per process and kept. */
+  /**
+   * The process's order of creation, made once and kept: the time of the invocation that made
+   * it, in thousandths of a millisecond, with a random tie-break (Restate's, so a replay makes the
+   * same). Processes made before were numbered by the registry (0, 1, 2…), so they stay first.
+   * The registry is told one way, for `flow list`: a start waits on no object that every start
+   * goes through (it did, and at 32 starts at once that queue was the start's longest wait).
+   */
   private async created(): Promise<number> {
-    const ctx = this.writable();
-    const known = await ctx.get<number>('created');
-    if (known !== null) return known;
-    const created = await ctx.objectClient(REGISTRY, REGISTRY_KEY).register(this.self);
-    ctx.set('created', created);
+    const known = await this.meta.get('created');
+    if (known !== undefined) return known;
+    const created = this.createdAt();
+    this.ctx.objectSendClient(REGISTRY, REGISTRY_KEY).register(this.self);
+    await this.meta.set('created', created);
     return created;
   }
 
   private async append(entries: JournalEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const ctx = this.writable();
-    let length = (await ctx.get<number>('journalLength')) ?? 0;
+    let length = (await this.meta.get('journalLength')) ?? 0;
     let page = Math.floor(length / JOURNAL_PAGE);
-    let current = (await ctx.get<JournalEntry[]>(`journal:${page}`)) ?? [];
+    let current = (await this.state.get<JournalEntry[]>(`journal:${page}`)) ?? [];
     for (const entry of entries) {
       if (Math.floor(length / JOURNAL_PAGE) !== page) {
-        ctx.set(`journal:${page}`, current);
+        this.state.set(`journal:${page}`, current);
         page++;
         current = [];
       }
-      // JSON state: what survives the round trip is what is stored.
-      current.push(JSON.parse(JSON.stringify(entry)) as JournalEntry);
+      current.push(entry);
       length++;
     }
-    ctx.set(`journal:${page}`, current);
-    ctx.set('journalLength', length);
+    this.state.set(`journal:${page}`, current);
+    await this.meta.set('journalLength', length);
   }
 
   async loadProcess(id: string): Promise<LoadedProcess | undefined> {
@@ -188,11 +283,7 @@ export class ProcessStore implements Store {
    * retry after a crash replays it and writes the snapshot: the step commits whole, once.
    */
   async commitStep({ process, context, journal }: StepCommit): Promise<boolean> {
-    const ok = await this.ctx.objectClient(CONTEXT, context.id).commit({
-      expectedVersion: context.expectedVersion,
-      ...(context.write ? { write: context.write } : {}),
-    });
-    if (!ok) return false;
+    if (!(await this.contexts.commit(context, process.contextId))) return false;
     await this.putProcess(process, journal);
     return true;
   }
@@ -203,10 +294,10 @@ export class ProcessStore implements Store {
 
   async journal(processId: string): Promise<JournalEntry[]> {
     if (processId !== this.self) return this.ctx.objectClient(PROCESS, processId).journal();
-    const length = (await this.ctx.get<number>('journalLength')) ?? 0;
+    const length = (await this.meta.get('journalLength')) ?? 0;
     const out: JournalEntry[] = [];
     for (let page = 0; page * JOURNAL_PAGE < length; page++)
-      out.push(...((await this.ctx.get<JournalEntry[]>(`journal:${page}`)) ?? []));
+      out.push(...((await this.state.get<JournalEntry[]>(`journal:${page}`)) ?? []));
     // Numbered by position, as the other stores number theirs (`seq`): a server keeps the whole
     // journal, so an entry's position never changes, and the workbench's "as of this entry" and
     // its fork find entries by it. Numbered as read, so journals stored before are numbered too.
@@ -219,28 +310,27 @@ export class ProcessStore implements Store {
    * side effects (callAttempts.ts) and keeps here how many it began and when the next is due.
    */
   async listCallProgress(processId: string): Promise<CallProgress[]> {
-    if (processId !== this.self) return [];
-    const rows = (await this.ctx.get<Record<string, CallProgress>>('calls')) ?? {};
+    if (processId !== this.self || !(await this.meta.get('calls'))) return [];
+    const rows = (await this.state.get<Record<string, CallProgress>>('calls')) ?? {};
     return Object.values(rows).sort((a, b) => a.seq - b.seq);
   }
 
   async putCallProgress(processId: string, progress: CallProgress): Promise<void> {
     this.ownCalls(processId);
-    const ctx = this.writable();
-    const rows = (await ctx.get<Record<string, CallProgress>>('calls')) ?? {};
-    // JSON state: what survives the round trip is what is stored.
-    rows[String(progress.seq)] = JSON.parse(JSON.stringify(progress)) as CallProgress;
-    ctx.set('calls', rows);
+    const rows = (await this.state.get<Record<string, CallProgress>>('calls')) ?? {};
+    rows[String(progress.seq)] = progress;
+    this.state.set('calls', rows);
+    await this.meta.set('calls', true);
   }
 
   async deleteCallProgress(processId: string, seq: number): Promise<void> {
     this.ownCalls(processId);
-    const ctx = this.writable();
-    const rows = (await ctx.get<Record<string, CallProgress>>('calls')) ?? {};
+    if (!(await this.meta.get('calls'))) return;
+    const rows = (await this.state.get<Record<string, CallProgress>>('calls')) ?? {};
     if (!(String(seq) in rows)) return;
     delete rows[String(seq)];
-    if (Object.keys(rows).length === 0) ctx.clear('calls');
-    else ctx.set('calls', rows);
+    if (Object.keys(rows).length === 0) this.state.clear('calls');
+    else this.state.set('calls', rows);
   }
 
   private ownCalls(processId: string): void {

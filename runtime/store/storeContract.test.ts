@@ -35,7 +35,9 @@ const ONE_PROCESS: Subject[] = [
   ...STORES,
   {
     name: 'ProcessStore',
-    open: async () => new ProcessStore(new FakeRestate().processContext('p')),
+    // Ordered as the fixtures' records are: the first process made.
+    open: async () =>
+      new ProcessStore(new FakeRestate().processContext('p'), { createdAt: () => 0 }),
   },
 ];
 

@@ -155,10 +155,13 @@ describe('the Restate command line: never applied twice, never silent, tidy', ()
       const s = await api.status(id);
       if (s.ok) contexts.push(s.value.contextId);
     }
+    // A wake is a delayed call to the process's own tick, or to its context's waker once the
+    // context is known to be shared (docs/restate.md#how-a-wake-an-event-and-a-flow-change-travel).
+    const keys = (xs: string[]) => xs.map((x) => `'${x}'`).join(',');
     const scheduled = async () =>
       (
         await query<{ n: number }>(
-          `SELECT count(*) AS n FROM sys_invocation WHERE target_service_name = 'waker' AND status = 'scheduled' AND target_service_key IN (${contexts.map((c) => `'${c}'`).join(',')})`,
+          `SELECT count(*) AS n FROM sys_invocation WHERE status = 'scheduled' AND ((target_service_name = 'waker' AND target_service_key IN (${keys(contexts)})) OR (target_service_name = 'process' AND target_handler_name = 'tick' AND target_service_key IN (${keys(ids)})))`,
         )
       )[0]!.n;
     // 50 early wakes: each process moves to its second wait, with a new 48 h timer.
