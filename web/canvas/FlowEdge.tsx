@@ -7,15 +7,16 @@ import {
   type EdgeProps,
   type ReactFlowState,
 } from '@xyflow/react';
-import { memo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { FlowEdge as FlowEdgeRecord } from '../../shared/schema.ts';
 import type { CanvasEdge, CanvasNode, FlowEdgeData } from '../designer/canvasTypes.ts';
 import { useDesigner, useDesignerStore } from '../designer/designerStore.ts';
 import { shownFlow, useInspector } from '../inspector/inspectorState.ts';
-import { fanOffsets, labelSize, pickLabelPlace, type Rect } from '../designer/edgeGeometry.ts';
-import { routeEdge, type RoutedPath } from '../designer/edgeRouting.ts';
+import { fanOffsets, labelSize, pickLabelPlace } from '../designer/edgeGeometry.ts';
+import { keptRoute, type KeptRoutes } from './edgeRoutes.ts';
+import { nodeBoxes, sameAnswers, type Asked, type NodeBoxes, type NodeRect } from './nodeBoxes.ts';
 import { edgeAriaLabel, edgeLabelText, UNKNOWN_TRIGGER_ICON } from '../designer/edgeLabel.ts';
-import { boxAround, rectGrid, type RectGrid } from './rectGrid.ts';
+import { boxAround } from './rectGrid.ts';
 import { countProblems, triggerKind, type TriggerKind } from '../designer/describeNode.ts';
 import { ChangeBadge } from './nodes/ChangeBadge.tsx';
 import { EdgeToken } from './EdgeToken.tsx';
@@ -33,9 +34,6 @@ function fanOf(edges: readonly CanvasEdge[], id: string): number {
   return map.get(id) ?? 0;
 }
 
-/** A node's box, with its id so that an edge can leave out the boxes of its own two nodes. */
-type NodeRect = Rect & { id: string };
-
 /** The boxes of the nodes drawn, for keeping edges and labels off them. */
 function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<NodeRect> {
   for (const n of lookup.values()) {
@@ -45,23 +43,34 @@ function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<NodeRect> {
 }
 
 /**
- * The nodes' boxes in a grid, built once per nodes array that React Flow holds (a pan keeps the
- * array, a drag or a measurement makes a new one), shared by every edge: each edge's selector runs
- * on every change of React Flow's store, on every frame of a pan.
+ * The nodes' boxes, built once per nodes array that React Flow holds (a pan keeps the array, a
+ * drag or a measurement makes a new one), shared by every edge: each edge's selector runs on
+ * every change of React Flow's store, on every frame of a pan. Each knows what changed since the
+ * last of the same canvas (its `nodeLookup`, which React Flow keeps for the store's life), so
+ * that a route far from a measured node is kept (edgeRoutes.ts).
  */
-const grids = new WeakMap<readonly unknown[], RectGrid<NodeRect>>();
-let lastGrid: RectGrid<NodeRect> | undefined;
-function gridOf(s: ReactFlowState, dragging: boolean): RectGrid<NodeRect> {
-  let grid = grids.get(s.nodes);
-  if (!grid) {
-    // A drag makes a new nodes array on every frame: routes and labels keep the grid of before
-    // the drag, for a frame's work not to grow with the flow, and are found afresh on the drop.
-    if (lastGrid && dragging) return lastGrid;
-    grid = rectGrid(nodeRects(s.nodeLookup));
-    grids.set(s.nodes, grid);
-    lastGrid = grid;
+const boxesByNodes = new WeakMap<readonly unknown[], NodeBoxes>();
+const latestBoxes = new WeakMap<object, NodeBoxes>();
+function boxesOf(s: ReactFlowState, dragging: boolean): NodeBoxes {
+  let boxes = boxesByNodes.get(s.nodes);
+  if (!boxes) {
+    const last = latestBoxes.get(s.nodeLookup);
+    // A drag makes a new nodes array on every frame: routes and labels keep the boxes of before
+    // the drag, for a frame's work not to grow with the flow, and are checked again on the drop.
+    if (last && dragging) return last;
+    boxes = nodeBoxes(nodeRects(s.nodeLookup), last);
+    boxesByNodes.set(s.nodes, boxes);
+    latestBoxes.set(s.nodeLookup, boxes);
   }
-  return grid;
+  return boxes;
+}
+
+/** The routes kept for one canvas, by edge id (edgeRoutes.ts). */
+const routesByCanvas = new WeakMap<object, KeptRoutes>();
+function routesOf(s: ReactFlowState): KeptRoutes {
+  let kept = routesByCanvas.get(s.nodeLookup);
+  if (!kept) routesByCanvas.set(s.nodeLookup, (kept = new Map()));
+  return kept;
 }
 
 /** Closing edges' lowest spanned bottoms, kept per nodes array as the grid is. */
@@ -122,24 +131,28 @@ export const FlowEdge = memo(function FlowEdge({
   const closing = useDesigner((s) => s.closing.get(id));
   const bottom = useStore((s) => (closing ? lowestBottom(s, closing.spans) : 0));
   const passes = usePasses(closing?.head);
-  const from = { x: sourceX, y: sourceY };
-  const to = { x: targetX, y: targetY };
-  // The route round the nodes near it (edgeRouting.ts), found again only when its ends, its
-  // loop or the grid of nodes changed: not on the frames of a pan, and during a drag only for
-  // the edges of the nodes dragged.
-  const routed = useRef<{ key: readonly unknown[]; route: RoutedPath } | undefined>(undefined);
-  const route = useStore((s) => {
-    const grid = gridOf(s, designer.getState().dragStart !== undefined);
-    const key = [grid, sourceX, sourceY, targetX, targetY, fan, closing, bottom];
-    const kept = routed.current;
-    if (kept && kept.key.every((k, i) => k === key[i])) return kept.route;
-    const found = routeEdge(
-      { source: from, target: to, fan, loop: closing && { bottom, depth: closing.depth } },
-      (box, limit) => grid.overlapping(box, limit, (r) => r.id !== source && r.id !== target),
-    );
-    routed.current = { key, route: found };
-    return found;
-  });
+  const ends = useMemo(
+    () => ({
+      source: { x: sourceX, y: sourceY },
+      target: { x: targetX, y: targetY },
+      fan,
+      loop: closing && { bottom, depth: closing.depth },
+    }),
+    [sourceX, sourceY, targetX, targetY, fan, closing, bottom],
+  );
+  // The route round the nodes near it (edgeRouting.ts), found again only when its ends or its
+  // loop changed, or a box it looked at: not on the frames of a pan, not for a node measured
+  // far from it, and during a drag only for the edges of the nodes dragged.
+  const route = useStore((s) =>
+    keptRoute(
+      routesOf(s),
+      id,
+      source,
+      target,
+      ends,
+      boxesOf(s, designer.getState().dragStart !== undefined),
+    ),
+  );
 
   const edge: FlowEdgeRecord = data?.edge ?? { id, from: source, to: target };
   const problems = data?.problems ?? [];
@@ -158,20 +171,31 @@ export const FlowEdge = memo(function FlowEdge({
       .join(' · '),
   );
   // The selector runs on every change of React Flow's store, every frame of a pan among them:
-  // the place is picked again only when the grid of nodes (or, on a render, the route) changed.
-  const picked = useRef<{ grid: RectGrid<NodeRect>; labelAt: unknown; place: number } | undefined>(
-    undefined,
-  );
+  // the place is picked again only when the route or the label's size changed, or a box near it.
+  const picked = useRef<
+    { boxes: NodeBoxes; asked: Asked[]; labelAt: unknown; size: string; place: number } | undefined
+  >(undefined);
   const place = useStore((s) => {
     if (!hasLabel || route.labelAt.length <= 1) return 0;
-    const grid = gridOf(s, designer.getState().dragStart !== undefined);
+    const boxes = boxesOf(s, designer.getState().dragStart !== undefined);
     const kept = picked.current;
-    if (kept && kept.grid === grid && kept.labelAt === route.labelAt) return kept.place;
-    const near = grid.near(
-      boxAround(route.labelAt, Math.max(size.width, size.height) / 2 + LABEL_REACH),
-    );
-    const chosen = pickLabelPlace(route.labelAt, size, near);
-    picked.current = { grid, labelAt: route.labelAt, place: chosen };
+    const sized = `${size.width}x${size.height}`;
+    if (kept && kept.labelAt === route.labelAt && kept.size === sized) {
+      if (kept.boxes === boxes) return kept.place;
+      if (sameAnswers(kept.asked, kept.boxes, boxes)) {
+        kept.boxes = boxes;
+        return kept.place;
+      }
+    }
+    const box = boxAround(route.labelAt, Math.max(size.width, size.height) / 2 + LABEL_REACH);
+    const chosen = pickLabelPlace(route.labelAt, size, boxes.grid.near(box));
+    picked.current = {
+      boxes,
+      asked: [{ box }],
+      labelAt: route.labelAt,
+      size: sized,
+      place: chosen,
+    };
     return chosen;
   });
   const at = route.labelAt[place]!;

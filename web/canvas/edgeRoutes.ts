@@ -1,0 +1,68 @@
+import type { EdgeEnds, RoutedPath } from '../designer/edgeRouting.ts';
+import { routeEdge } from '../designer/edgeRouting.ts';
+import { sameAnswers, type Asked, type NodeBoxes } from './nodeBoxes.ts';
+
+/** An edge's route as last found: what it was found from, what it asked, and the route. */
+interface KeptRoute {
+  source: string;
+  target: string;
+  ends: EdgeEnds;
+  boxes: NodeBoxes;
+  asked: Asked[];
+  route: RoutedPath;
+}
+
+/**
+ * Edges' routes kept by edge id for one canvas, across mounts (an edge leaves the view and comes
+ * back) and across new boxes that change nothing the route looked at. A route is a function of
+ * its ends and of the boxes each of its questions found, so one kept while those are the same is
+ * the route that routing again would find.
+ */
+export type KeptRoutes = Map<string, KeptRoute>;
+
+const sameEnds = (a: EdgeEnds, b: EdgeEnds) =>
+  a.source.x === b.source.x &&
+  a.source.y === b.source.y &&
+  a.target.x === b.target.x &&
+  a.target.y === b.target.y &&
+  (a.fan ?? 0) === (b.fan ?? 0) &&
+  a.loop?.bottom === b.loop?.bottom &&
+  a.loop?.depth === b.loop?.depth;
+
+/**
+ * The route of edge `id` from `source` to `target` (node ids, whose boxes it does not go round)
+ * among `boxes`: the kept one when its ends are the same and the boxes it looked at are as they
+ * were, else found afresh (routeEdge) and kept. The same object while it is kept, so that a
+ * component holding it does not render.
+ */
+export function keptRoute(
+  kept: KeptRoutes,
+  id: string,
+  source: string,
+  target: string,
+  ends: EdgeEnds,
+  boxes: NodeBoxes,
+): RoutedPath {
+  const was = kept.get(id);
+  if (
+    was &&
+    was.source === source &&
+    was.target === target &&
+    (was.ends === ends || sameEnds(was.ends, ends))
+  ) {
+    was.ends = ends;
+    if (was.boxes === boxes) return was.route;
+    if (sameAnswers(was.asked, was.boxes, boxes)) {
+      was.boxes = boxes;
+      return was.route;
+    }
+  }
+  const asked: Asked[] = [];
+  const route = routeEdge(ends, (box, limit) => {
+    const found = boxes.grid.overlapping(box, limit, (r) => r.id !== source && r.id !== target);
+    asked.push(found.length > limit ? { box, crowd: found } : { box });
+    return found;
+  });
+  kept.set(id, { source, target, ends, boxes, asked, route });
+  return route;
+}
