@@ -58,21 +58,77 @@ export function edgesNear<E extends { source: string; target: string; selected?:
   nodes: readonly Placed[],
   region: Region,
 ): E[] {
+  return edgesNearView(edges, nodes, region).near;
+}
+
+/**
+ * The edges near the view (edgesNear), and which of them reach into the middle of the region,
+ * where the view is (`inView`: those React Flow may draw now rather than after a pan). The region
+ * is the view with half a view more on every side, snapped to cells of half a view, so its middle
+ * (half a view in from every side) holds the view wherever it lies in its cell.
+ */
+export function edgesNearView<E extends { source: string; target: string; selected?: boolean }>(
+  edges: readonly E[],
+  nodes: readonly Placed[],
+  region: Region,
+): { near: E[]; inView: Set<E> } {
   const boxes = new Map<string, Placed>();
   for (const n of nodes) boxes.set(n.id, n);
   const [left, top, right, bottom] = region;
-  return edges.filter((e) => {
-    // A selected edge stays wherever it is: Delete removes the selected edges React Flow holds.
-    if (e.selected) return true;
+  // The region is three views wide and high (regionKey): its middle view and a half on each side.
+  const dx = (right - left) / 6;
+  const dy = (bottom - top) / 6;
+  const inView = new Set<E>();
+  const near = edges.filter((e) => {
     const a = boxes.get(e.source);
     const b = boxes.get(e.target);
-    if (!a || !b) return true;
+    if (!a || !b) {
+      inView.add(e);
+      return true;
+    }
     const x0 = Math.min(a.position.x, b.position.x) - PAD;
     const y0 = Math.min(a.position.y, b.position.y) - PAD;
     const x1 = Math.max(a.position.x + widthOf(a), b.position.x + widthOf(b)) + PAD;
     const y1 = Math.max(a.position.y + heightOf(a), b.position.y + heightOf(b)) + PAD;
-    return x0 < right && x1 > left && y0 < bottom && y1 > top;
+    if (x0 < right - dx && x1 > left + dx && y0 < bottom - dy && y1 > top + dy) inView.add(e);
+    // A selected edge stays wherever it is: Delete removes the selected edges React Flow holds.
+    return e.selected === true || (x0 < right && x1 > left && y0 < bottom && y1 > top);
   });
+  return { near, inView };
+}
+
+/**
+ * How many edges that reach into the view React Flow is handed at most per frame, beyond those
+ * it already holds: each is mounted, measured against the nodes near it and drawn, and a split
+ * into 10,000 branches brings 10,000 into view at once, which drawn in one task held the page
+ * for seconds. The rest follow a frame after another.
+ */
+export const EDGES_PER_FRAME = 400;
+
+/**
+ * The edges to hand React Flow now, of those near the view (`near`, in its order): every one it
+ * holds already (`handed`, by id), every selected one, every one outside the view (it draws none
+ * of those until a pan, as before), and of the others, new in the view, the first `budget`.
+ * `deferred` counts those left for a later frame; once it is 0 the edges are `near` itself.
+ */
+export function edgesToHand<E extends { id: string; selected?: boolean }>(
+  near: readonly E[],
+  inView: ReadonlySet<E>,
+  handed: ReadonlySet<string>,
+  budget: number,
+): { edges: readonly E[]; deferred: number } {
+  let left = budget;
+  let deferred = 0;
+  const edges = near.filter((e) => {
+    if (handed.has(e.id) || e.selected || !inView.has(e)) return true;
+    if (left > 0) {
+      left--;
+      return true;
+    }
+    deferred++;
+    return false;
+  });
+  return { edges: deferred === 0 ? near : edges, deferred };
 }
 
 const widthOf = (n: Placed) =>
