@@ -1,3 +1,4 @@
+import type { Rect } from '../designer/edgeGeometry.ts';
 import type { EdgeEnds, RoutedPath } from '../designer/edgeRouting.ts';
 import { routeEdge } from '../designer/edgeRouting.ts';
 import { sameAnswers, type Asked, type NodeBoxes } from './nodeBoxes.ts';
@@ -29,6 +30,16 @@ const sameEnds = (a: EdgeEnds, b: EdgeEnds) =>
   a.loop?.bottom === b.loop?.bottom &&
   a.loop?.depth === b.loop?.depth;
 
+/** A rectangle over the whole plane: what overlaps anything routeEdge asks about. */
+const EVERYWHERE: Rect = { x: -1e15, y: -1e15, width: 2e15, height: 2e15 };
+const many = new Map<number, readonly Rect[]>();
+/** An answer of more than `limit` boxes, as routeEdge reads one: their number alone. */
+function tooMany(limit: number): readonly Rect[] {
+  let answer = many.get(limit);
+  if (!answer) many.set(limit, (answer = Array<Rect>(limit + 1).fill(EVERYWHERE)));
+  return answer;
+}
+
 /**
  * The route of edge `id` from `source` to `target` (node ids, whose boxes it does not go round)
  * among `boxes`: the kept one when its ends are the same and the boxes it looked at are as they
@@ -42,7 +53,26 @@ export function keptRoute(
   target: string,
   ends: EdgeEnds,
   boxes: NodeBoxes,
-): RoutedPath {
+): RoutedPath;
+/** As above, or undefined, routing nothing, when the route kept will not do and `route` is false. */
+export function keptRoute(
+  kept: KeptRoutes,
+  id: string,
+  source: string,
+  target: string,
+  ends: EdgeEnds,
+  boxes: NodeBoxes,
+  route: boolean,
+): RoutedPath | undefined;
+export function keptRoute(
+  kept: KeptRoutes,
+  id: string,
+  source: string,
+  target: string,
+  ends: EdgeEnds,
+  boxes: NodeBoxes,
+  route = true,
+): RoutedPath | undefined {
   const was = kept.get(id);
   if (
     was &&
@@ -52,17 +82,24 @@ export function keptRoute(
   ) {
     was.ends = ends;
     if (was.boxes === boxes) return was.route;
-    if (sameAnswers(was.asked, was.boxes, boxes)) {
+    if (sameAnswers(was.asked, was.boxes, boxes, (r) => r.id === source || r.id === target)) {
       was.boxes = boxes;
       return was.route;
     }
   }
+  if (!route) return undefined;
   const asked: Asked[] = [];
-  const route = routeEdge(ends, (box, limit) => {
-    const found = boxes.grid.overlapping(box, limit, (r) => r.id !== source && r.id !== target);
-    asked.push(found.length > limit ? { box, crowd: found } : { box });
-    return found;
+  const found = routeEdge(ends, (box, limit) => {
+    // More than the bound surely in the way, less the edge's own two: the answer is "too many"
+    // without a look at any (an edge over most of a large flow), given as routeEdge reads it.
+    if (boxes.grid.surelyOverlapping(box) > limit + 2) {
+      asked.push({ box, surely: limit + 2 });
+      return tooMany(limit);
+    }
+    const inWay = boxes.grid.overlapping(box, limit, (r) => r.id !== source && r.id !== target);
+    asked.push(inWay.length > limit ? { box, crowd: inWay } : { box });
+    return inWay;
   });
-  kept.set(id, { source, target, ends, boxes, asked, route });
-  return route;
+  kept.set(id, { source, target, ends, boxes, asked, route: found });
+  return found;
 }

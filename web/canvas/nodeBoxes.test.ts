@@ -103,3 +103,16 @@ describe('sameAnswers: a question about the boxes is answered as before', () => 
     expect(sameAnswers(crowded, first, oneFound)).toBe(false);
   });
 });
+
+describe('sameAnswers: boxes a question leaves out', () => {
+  it("does not count a change of a box the questions ignore (an edge's own ends)", () => {
+    const first = nodeBoxes(row(10));
+    const asked = [{ box: { x: 0, y: -20, width: 500, height: 130 } }];
+    const next = nodeBoxes(
+      row(10).map((r) => (r.id === 'n1' ? { ...r, height: 200 } : r)),
+      first,
+    );
+    expect(sameAnswers(asked, first, next, (r) => r.id === 'n1')).toBe(true);
+    expect(sameAnswers(asked, first, next)).toBe(false);
+  });
+});

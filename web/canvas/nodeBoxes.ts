@@ -86,22 +86,38 @@ export interface Asked {
   box: Rect;
   /** Set when the answer was "more than the bound": the boxes found, any more of which did. */
   crowd?: readonly NodeRect[];
+  /**
+   * Set when the answer was "more than the bound" by count alone (RectGrid.surelyOverlapping):
+   * it holds while more than this many boxes surely overlap `box`.
+   */
+  surely?: number;
 }
 
 /**
  * Whether what was asked (`asked`, against the boxes `then`) has the same answers against
- * `now`: no box changed since then overlaps a rectangle asked about, and a question answered
- * "too many" still finds the boxes it found. False when `then` is not among the generations
- * `now` remembers.
+ * `now`: no box changed since then overlaps a rectangle asked about, unless the question was
+ * answered "too many" and the box was not among those it found (those still overlap it, so it
+ * still finds too many); a question answered "too many" by count holds while the count does. Boxes `ignored` (the edge's own ends, which its questions leave out)
+ * do not count. False when `then` is not among the generations `now` remembers.
  */
-export function sameAnswers(asked: readonly Asked[], then: NodeBoxes, now: NodeBoxes): boolean {
+export function sameAnswers(
+  asked: readonly Asked[],
+  then: NodeBoxes,
+  now: NodeBoxes,
+  ignored: (r: NodeRect) => boolean = () => false,
+): boolean {
   if (then === now) return true;
-  // More than the bound were found: that answer holds while every box found is still there.
-  for (const q of asked) if (q.crowd?.some((r) => now.byId.get(r.id) !== r)) return false;
+  for (const q of asked)
+    if (q.surely !== undefined && now.grid.surelyOverlapping(q.box) <= q.surely) return false;
   for (let at: NodeBoxes | undefined = now; at !== then; at = at.prev) {
     if (!at?.changed) return false;
-    for (const q of asked)
-      if (!q.crowd) for (const c of at.changed) if (overlaps(q.box, c)) return false;
+    for (const c of at.changed) {
+      if (ignored(c)) continue;
+      // A box found by a crowded question overlaps it, so a changed one among them does too.
+      for (const q of asked)
+        if (q.surely === undefined && overlaps(q.box, c) && (!q.crowd || q.crowd.includes(c)))
+          return false;
+    }
   }
   return true;
 }
