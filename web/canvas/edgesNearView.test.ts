@@ -109,11 +109,16 @@ describe('edgesToHand: edges new in the view are handed a budget at a time', () 
     expect(last).toEqual({ edges: many, deferred: 0 });
   });
 
-  it('rule: edges outside the view and selected edges never wait', () => {
+  it('rule: edges in the view come first, beside it after; selected edges never wait', () => {
     const selected = { id: 's', selected: true };
-    const outside = { id: 'o' };
-    const near = [...many, selected, outside];
-    const { edges } = edgesToHand(near, all, new Set(), 2);
-    expect(edges.map((e) => e.id)).toEqual(['e0', 'e1', 's', 'o']);
+    const beside = [{ id: 'b0' }, { id: 'b1' }];
+    const near = [beside[0]!, ...many, selected, beside[1]!];
+    const first = edgesToHand(near, all, new Set(), 3);
+    expect(first.edges.map((e) => e.id)).toEqual(['e0', 'e1', 'e2', 's']);
+    expect(first.deferred).toBe(9);
+    const handed = new Set(many.map((e) => e.id));
+    const next = edgesToHand(near, all, handed, 1);
+    expect(next.edges.map((e) => e.id)).toEqual(['b0', ...handed, 's']);
+    expect(next.deferred).toBe(1);
   });
 });

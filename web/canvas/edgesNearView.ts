@@ -98,18 +98,19 @@ export function edgesNearView<E extends { source: string; target: string; select
 }
 
 /**
- * How many edges that reach into the view React Flow is handed at most per frame, beyond those
- * it already holds: each is mounted, measured against the nodes near it and drawn, and a split
- * into 10,000 branches brings 10,000 into view at once, which drawn in one task held the page
- * for seconds. The rest follow a frame after another.
+ * How many edges React Flow is handed at most per frame beyond those it already holds: each it
+ * finds in view is mounted, measured against the nodes near it and drawn, and a split into
+ * 10,000 branches brings 10,000 into view at once, which drawn in one task held the page for
+ * seconds. The rest follow a frame after another.
  */
 export const EDGES_PER_FRAME = 400;
 
 /**
  * The edges to hand React Flow now, of those near the view (`near`, in its order): every one it
- * holds already (`handed`, by id), every selected one, every one outside the view (it draws none
- * of those until a pan, as before), and of the others, new in the view, the first `budget`.
- * `deferred` counts those left for a later frame; once it is 0 the edges are `near` itself.
+ * holds already (`handed`, by id), every selected one, and of the others at most `budget`, those
+ * in the view (`inView`) first. Every edge new to React Flow counts, in view or not: one handed
+ * beside the view is drawn, without waiting, as soon as a pan brings it in. `deferred` counts
+ * those left for a later frame; once it is 0 the edges are `near` itself.
  */
 export function edgesToHand<E extends { id: string; selected?: boolean }>(
   near: readonly E[],
@@ -117,18 +118,24 @@ export function edgesToHand<E extends { id: string; selected?: boolean }>(
   handed: ReadonlySet<string>,
   budget: number,
 ): { edges: readonly E[]; deferred: number } {
-  let left = budget;
-  let deferred = 0;
-  const edges = near.filter((e) => {
-    if (handed.has(e.id) || e.selected || !inView.has(e)) return true;
-    if (left > 0) {
-      left--;
-      return true;
+  const waiting = (e: E) => !handed.has(e.id) && !e.selected;
+  let fresh = 0;
+  let freshInView = 0;
+  for (const e of near)
+    if (waiting(e)) {
+      fresh++;
+      if (inView.has(e)) freshInView++;
     }
-    deferred++;
+  if (fresh <= budget) return { edges: near, deferred: 0 };
+  // In view first: as many of those as the budget takes, then the rest of it beside the view.
+  let inViewLeft = Math.min(budget, freshInView);
+  let besideLeft = budget - inViewLeft;
+  const edges = near.filter((e) => {
+    if (!waiting(e)) return true;
+    if (inView.has(e) ? inViewLeft-- > 0 : besideLeft-- > 0) return true;
     return false;
   });
-  return { edges: deferred === 0 ? near : edges, deferred };
+  return { edges, deferred: fresh - budget };
 }
 
 const widthOf = (n: Placed) =>
