@@ -3,6 +3,7 @@ import { parseJsonText } from '../../shared/jsonText.ts';
 import type { ContextChange } from '../../runtime/supervisor/records.ts';
 import { labelledControl } from '../ui/codeEditor/editorControl.ts';
 import { JsonField } from '../ui/codeEditor/JsonField.tsx';
+import { LongText } from './LongText.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
 import { Pencil } from '../ui/icons.tsx';
@@ -68,7 +69,7 @@ export function ContextPanel() {
       )}
       {draft === undefined ? (
         <>
-          <pre aria-label="Live context">{text}</pre>
+          <LongText aria-label="Live context" text={text} />
           <Button
             size="sm"
             icon={<Pencil size={14} aria-hidden="true" />}
