@@ -4,6 +4,7 @@ import type { ContextChange } from '../../runtime/supervisor/records.ts';
 import { labelledControl } from '../ui/codeEditor/editorControl.ts';
 import { JsonField } from '../ui/codeEditor/JsonField.tsx';
 import { LongText } from './LongText.tsx';
+import { changesSinceSlept as sinceSlept } from '../runtime/leanReading.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
 import { Pencil } from '../ui/icons.tsx';
@@ -14,9 +15,7 @@ import { useInspectionOf } from './useInspectionOf.ts';
 
 /** The context changes since the process last fell asleep: what it will read as new when it wakes. */
 export function changesSinceSlept(inspection: Inspection): ContextChange[] {
-  const slept = [...inspection.journal].reverse().find((e) => e.type === 'waited');
-  if (!slept) return [];
-  return inspection.changes.filter((c) => c.at >= slept.at && c.process !== inspection.record.id);
+  return sinceSlept(inspection.changes, inspection.journal, inspection.record.id);
 }
 
 const who = (c: ContextChange) =>
