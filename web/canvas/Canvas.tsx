@@ -322,7 +322,7 @@ export function Canvas() {
         >
           {/* The run view's process: its position stays in view beside its panels. */}
           <KeepPositionInView flowId={flowId} opened={opened} />
-          <PlainEdgeLayer edges={layer as CanvasEdge[]} />
+          <PlainEdgeLayer edges={layer as CanvasEdge[]} drawnByFlow={edgesShown} />
           <Background gap={GRID[0]} />
           <CanvasMinimap />
           <Controls aria-label="Zoom controls" />

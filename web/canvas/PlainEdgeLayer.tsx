@@ -1,11 +1,12 @@
 import { useStore, type ReactFlowState } from '@xyflow/react';
 import { getEdgePosition, getMarkerId } from '@xyflow/system';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { CanvasEdge } from '../designer/canvasTypes.ts';
 import { useDesigner, useDesignerStore } from '../designer/designerStore.ts';
 import { boxesOf, fanOf, routesOf } from './canvasGeometry.ts';
-import { keptRoute } from './edgeRoutes.ts';
+import { keptRoute, routeHolds } from './edgeRoutes.ts';
+import { layerPaths, PATHS_ADDED_PER_FRAME, PATHS_REMOVED_PER_FRAME } from './layerPaths.ts';
 
 /** One plain edge as drawn: its id and its path. */
 interface PlainPath {
@@ -22,8 +23,9 @@ interface Kept {
 }
 
 /**
- * How many of the layer's edges are routed anew per frame: the rest keep the path they had, or
- * wait to be drawn, until the frames after. A split into 10,000 branches brings 10,000 edges into view at
+ * How many of the layer's edges are placed anew per frame (their ends read again, their route
+ * checked or found again): the rest keep the path they had, or wait to be drawn, until the
+ * frames after. A split into 10,000 branches brings 10,000 edges into view at
  * once, and a join of 10,000 measured again moves the end of each; routed in one task, they held
  * the page past a frame's budget, and so did adding their 10,000 paths to the page at once.
  */
@@ -49,8 +51,11 @@ const edgesElement = (s: ReactFlowState) => s.domNode?.querySelector('.react-flo
  */
 export const PlainEdgeLayer = memo(function PlainEdgeLayer({
   edges,
+  drawnByFlow,
 }: {
   edges: readonly CanvasEdge[];
+  /** The edges React Flow draws now: a path of one of them leaves the layer at once. */
+  drawnByFlow: readonly { id: string }[];
 }) {
   const designer = useDesignerStore();
   const allEdges = useDesigner((s) => s.edges);
@@ -60,7 +65,12 @@ export const PlainEdgeLayer = memo(function PlainEdgeLayer({
     return end ? `url('#${getMarkerId(end, s.rfId)}')` : undefined;
   });
   const kept = useRef(new Map<string, Kept>());
-  const drawn = useRef<{ paths: readonly PlainPath[]; waiting: number }>({ paths: [], waiting: 0 });
+  const drawn = useRef<{
+    paths: readonly PlainPath[];
+    waiting: number;
+    /** What they were drawn from: React Flow's nodes array, and the edges. */
+    from?: { nodes: unknown; edges: unknown; all: unknown };
+  }>({ paths: [], waiting: 0 });
   // What this frame may still route: every run of the selector in it (one per change of React
   // Flow's store) draws on it, and the next frame has its own.
   const budget = useRef({ frame: undefined as unknown, left: ROUTES_PER_FRAME });
@@ -71,6 +81,16 @@ export const PlainEdgeLayer = memo(function PlainEdgeLayer({
   // now costs a few lookups; at most ROUTES_PER_FRAME are routed anew, the others keep the path
   // they had (or are not drawn yet) and wait. The list is the same array while every path is.
   const { paths, waiting } = useStore((s) => {
+    // The same nodes array and edges, nothing waiting: nothing they are drawn from changed (a
+    // pan, the selection, a node measured before the designer hands over its new array).
+    const from = drawn.current.from;
+    if (
+      drawn.current.waiting === 0 &&
+      from?.nodes === s.nodes &&
+      from.edges === edges &&
+      from.all === allEdges
+    )
+      return drawn.current;
     const boxes = boxesOf(s, designer.getState().dragStart !== undefined);
     const routes = routesOf(s);
     const before = drawn.current.paths;
@@ -86,15 +106,24 @@ export const PlainEdgeLayer = memo(function PlainEdgeLayer({
       if (!sourceNode || !targetNode) continue;
       const fan = fanOf(allEdges, e.id);
       const was = kept.current.get(e.id);
+      // Its ends the nodes they were: the path holds while the route does (for new boxes, a
+      // look at what changed near what it asked about).
       let path =
         was &&
         was.sourceNode === sourceNode &&
         was.targetNode === targetNode &&
         was.fan === fan &&
-        routes.get(e.id)?.boxes === boxes
+        routeHolds(routes, e.id, boxes)
           ? was.path
           : undefined;
+      if (!path && budget.current.left <= 0) {
+        // Nothing left this frame: it keeps the path it had, or waits to be drawn.
+        waits++;
+        if (!was) continue;
+        path = was.path;
+      }
       if (!path) {
+        budget.current.left--;
         const at = getEdgePosition({
           id: e.id,
           sourceNode,
@@ -109,45 +138,53 @@ export const PlainEdgeLayer = memo(function PlainEdgeLayer({
           target: { x: at.targetX, y: at.targetY },
           fan,
         };
-        const routed = routes.get(e.id)?.route;
-        const route = keptRoute(
-          routes,
-          e.id,
-          e.source,
-          e.target,
-          ends,
-          boxes,
-          budget.current.left > 0,
-        );
-        if (!route) {
-          waits++;
-          if (!was) continue;
-          path = was.path;
-        } else {
-          if (route !== routed) budget.current.left--;
-          path = was?.path.d === route.path ? was.path : { id: e.id, d: route.path };
-          kept.current.set(e.id, { sourceNode, targetNode, fan, path });
-        }
+        const route = keptRoute(routes, e.id, e.source, e.target, ends, boxes);
+        path = was?.path.d === route.path ? was.path : { id: e.id, d: route.path };
+        kept.current.set(e.id, { sourceNode, targetNode, fan, path });
       }
       if (before[next.length] !== path) same = false;
       next.push(path);
     }
-    if (same && next.length === before.length && waits === drawn.current.waiting)
+    const fromNow = { nodes: s.nodes, edges, all: allEdges };
+    if (same && next.length === before.length && waits === drawn.current.waiting) {
+      drawn.current.from = fromNow;
       return drawn.current;
+    }
     return (drawn.current = {
       paths: same && next.length === before.length ? before : next,
       waiting: waits,
+      from: fromNow,
     });
   });
+  // What the page holds changes by a bounded number of paths a frame (layerPaths.ts): a path
+  // that left the view's neighbourhood may stay a while, unless its edge is gone or React Flow
+  // draws it now.
+  const existing = useMemo(() => new Set(allEdges.map((e) => e.id)), [allEdges]);
+  const byFlow = useMemo(() => new Set(drawnByFlow.map((e) => e.id)), [drawnByFlow]);
+  const shown = useRef<readonly PlainPath[]>([]);
+  const plan = useMemo(
+    () =>
+      layerPaths(
+        shown.current,
+        paths,
+        (id) => existing.has(id) && !byFlow.has(id),
+        PATHS_ADDED_PER_FRAME,
+        PATHS_REMOVED_PER_FRAME,
+      ),
+    // `frame` asks again once a frame has passed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [paths, existing, byFlow, frame],
+  );
   useEffect(() => {
-    if (waiting === 0) return;
+    shown.current = plan.paths;
+    if (waiting === 0 && plan.pending === 0) return;
     const next = requestAnimationFrame(() => setFrame((f) => f + 1));
     return () => cancelAnimationFrame(next);
-  }, [paths, waiting, frame]);
-  if (!container || paths.length === 0) return null;
+  }, [plan, waiting]);
+  if (!container || plan.paths.length === 0) return null;
   return createPortal(
     <svg className="wf-plain-edges" aria-hidden="true">
-      {paths.map((p) => (
+      {plan.paths.map((p) => (
         <PlainEdge key={p.id} path={p} marker={marker} />
       ))}
     </svg>,

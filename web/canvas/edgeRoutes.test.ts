@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeEdge, type EdgeEnds } from '../designer/edgeRouting.ts';
-import { keptRoute, type KeptRoutes } from './edgeRoutes.ts';
+import { keptRoute, routeHolds, type KeptRoutes } from './edgeRoutes.ts';
 import { nodeBoxes, type NodeBoxes, type NodeRect } from './nodeBoxes.ts';
 
 /** A seeded generator, so the scenario is the same on every run. */
@@ -87,5 +87,23 @@ describe('keptRoute: a route is kept only while routing again would find it', ()
     expect(again).toEqual(fresh(ends, next, 'n0', 'n2'));
     const moved = { ...ends, target: { x: ends.target.x, y: ends.target.y + 40 } };
     expect(keptRoute(kept, 'e', 'n0', 'n2', moved, next)).toEqual(fresh(moved, next, 'n0', 'n2'));
+  });
+
+  it('routeHolds: the kept route holds for its same ends among boxes changed far from it, not near', () => {
+    const rects = grid(48);
+    const first = nodeBoxes(rects);
+    const kept: KeptRoutes = new Map();
+    keptRoute(kept, 'e', 'n0', 'n2', endsOf(rects, 0, 2), first);
+    expect(routeHolds(kept, 'unknown', first)).toBe(false);
+    const far = nodeBoxes(
+      rects.map((r) => (r.id === 'n47' ? { ...r, height: 130 } : r)),
+      first,
+    );
+    expect(routeHolds(kept, 'e', far)).toBe(true);
+    const near = nodeBoxes(
+      rects.map((r) => (r.id === 'n1' ? { ...r, y: -60, height: 300 } : r)),
+      far,
+    );
+    expect(routeHolds(kept, 'e', near)).toBe(false);
   });
 });

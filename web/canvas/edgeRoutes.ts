@@ -103,3 +103,18 @@ export function keptRoute(
   kept.set(id, { source, target, ends, boxes, asked, route: found });
   return found;
 }
+
+/**
+ * Whether the route kept for edge `id` is still its route among `boxes`, its ends being where
+ * they were (the caller knows: the same nodes): no box it looked at changed since. Notes the
+ * new boxes when it is, so that the next look is one comparison.
+ */
+export function routeHolds(kept: KeptRoutes, id: string, boxes: NodeBoxes): boolean {
+  const was = kept.get(id);
+  if (!was) return false;
+  if (was.boxes === boxes) return true;
+  if (!sameAnswers(was.asked, was.boxes, boxes, (r) => r.id === was.source || r.id === was.target))
+    return false;
+  was.boxes = boxes;
+  return true;
+}

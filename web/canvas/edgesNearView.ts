@@ -72,8 +72,7 @@ export function edgesNearView<E extends { source: string; target: string; select
   nodes: readonly Placed[],
   region: Region,
 ): { near: E[]; inView: Set<E> } {
-  const boxes = new Map<string, Placed>();
-  for (const n of nodes) boxes.set(n.id, n);
+  const boxes = boxesById(nodes);
   const [left, top, right, bottom] = region;
   // The region is three views wide and high (regionKey): its middle view and a half on each side.
   const dx = (right - left) / 6;
@@ -95,6 +94,18 @@ export function edgesNearView<E extends { source: string; target: string; select
     return e.selected === true || (x0 < right && x1 > left && y0 < bottom && y1 > top);
   });
   return { near, inView };
+}
+
+/** The nodes by id, once per nodes array: a pan to a new cell asks again with the same nodes. */
+const byNodes = new WeakMap<readonly Placed[], Map<string, Placed>>();
+function boxesById(nodes: readonly Placed[]): Map<string, Placed> {
+  let boxes = byNodes.get(nodes);
+  if (!boxes) {
+    boxes = new Map();
+    for (const n of nodes) boxes.set(n.id, n);
+    byNodes.set(nodes, boxes);
+  }
+  return boxes;
 }
 
 /**
