@@ -200,5 +200,13 @@ const PlainEdge = memo(function PlainEdge({
   path: PlainPath;
   marker: string | undefined;
 }) {
-  return <path d={path.d} fill="none" className="react-flow__edge-path" markerEnd={marker} />;
+  return (
+    <path
+      d={path.d}
+      fill="none"
+      className="react-flow__edge-path"
+      markerEnd={marker}
+      data-id={path.id}
+    />
+  );
 });
