@@ -91,6 +91,9 @@ const WAKE_MAY_RENDER = new Set([
   // The inspected process: its controls (their status), panels and journal.
   'Process controls',
   'inspector-panel',
+  // The live context and the snapshot's JSON, texts of their own (LongText) in their panels.
+  'Live context',
+  'Snapshot JSON',
   'Waits text',
   'journal-chart',
   'timeline',

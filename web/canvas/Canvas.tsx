@@ -4,12 +4,14 @@ import {
   MarkerType,
   ReactFlow,
   useReactFlow,
+  useStoreApi,
   type NodeChange,
   type OnConnect,
   type OnConnectEnd,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import {
+  memo,
   useCallback,
   useEffect,
   useMemo,
@@ -17,6 +19,7 @@ import {
   useState,
   type DragEvent,
   type KeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
 } from 'react';
 import { NEW_NODE_SIZE, spotAfter } from '../designer/placement.ts';
 import { ConnectPicker, type ConnectPickerProps } from './ConnectPicker.tsx';
@@ -31,6 +34,12 @@ import { CanvasMinimap } from './CanvasMinimap.tsx';
 import { withEstimatedHandles } from './estimatedHandles.ts';
 import { VIRTUALIZE_ABOVE } from './openingView.ts';
 import { useEdgesNearView } from './useEdgesNearView.ts';
+import { edgeAt, isPlainEdge } from './plainEdges.ts';
+import { routesOf } from './canvasGeometry.ts';
+import { useHandler } from '../ui/useHandler.ts';
+import { PlainEdgeLayer } from './PlainEdgeLayer.tsx';
+import { takenEdges } from './EdgeToken.tsx';
+import { useInspector } from '../inspector/inspectorState.ts';
 import { useOpeningView } from './useOpeningView.ts';
 import { usePositionInView } from './usePositionInView.ts';
 import {
@@ -39,7 +48,7 @@ import {
   useDesignerActions,
   useDesignerStore,
 } from '../designer/designerStore.ts';
-import type { CanvasNode } from '../designer/canvasTypes.ts';
+import type { CanvasEdge, CanvasNode } from '../designer/canvasTypes.ts';
 import { FlowChangesLegend } from './FlowChangesLegend.tsx';
 import { KIND_DRAG_TYPE, kindFromDrag } from './kindDrag.ts';
 import { edgeTypes, nodeTypes } from './nodeTypes.ts';
@@ -73,6 +82,21 @@ type Picker = Omit<ConnectPickerProps, 'onClose'>;
 const nodeElement = (root: HTMLElement | null, id: string) =>
   root?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`) ?? null;
 
+/**
+ * usePositionInView in a component of its own: what it reads changes with every reading of the
+ * inspected process and every new nodes array, and the canvas need not render for it.
+ */
+const KeepPositionInView = memo(function KeepPositionInView({
+  flowId,
+  opened,
+}: {
+  flowId: string;
+  opened: boolean;
+}) {
+  usePositionInView(flowId, opened);
+  return null;
+});
+
 /** The canvas: the open flow's nodes and edges, drawn and edited with React Flow. */
 export function Canvas() {
   const nodes = useDesigner((s) => s.nodes);
@@ -92,14 +116,19 @@ export function Canvas() {
       : { ...changed, nodes: large ? all.map(withEstimatedHandles) : all };
   }, [changed, missing]);
   const large = drawn.nodes.length > VIRTUALIZE_ABOVE;
-  const edgesShown = useEdgesNearView(drawn.edges, drawn.nodes, large);
+  // Edges drawn as their route and arrow alone: in a view with very many, one layer draws them.
+  const closing = useDesigner((s) => s.closing);
+  const takenLines = useInspector((s) => takenEdges(s, flowId));
+  const plain = useMemo(() => {
+    const taken = new Set(takenLines === '' ? [] : takenLines.split('\n'));
+    return (e: Parameters<typeof isPlainEdge>[0]) => isPlainEdge(e, closing, taken);
+  }, [closing, takenLines]);
+  const { edges: edgesShown, layer } = useEdgesNearView(drawn.edges, drawn.nodes, large, plain);
   const { screenToFlowPosition, flowToScreenPosition } = useReactFlow();
   const keepInView = useKeepInView();
   const root = useRef<HTMLDivElement>(null);
   const [picker, setPicker] = useState<Picker | undefined>();
   const opened = useOpeningView(flowId);
-  // The run view's process: its position stays in view beside its panels.
-  usePositionInView(flowId, opened);
   // The app's theme, chosen or the system's: the canvas follows it, not the system alone.
   const theme = useTheme();
   // A pan or a drag is the canvas's alone: the panels' separators do not follow its moves.
@@ -126,6 +155,21 @@ export function Canvas() {
   );
 
   const onConnect: OnConnect = useCallback((c) => connect(c), [connect]);
+
+  // A click on an edge of the plain layer reaches the pane (the layer takes no pointer events):
+  // the edge under it is selected as a click on an edge React Flow draws selects it (React Flow
+  // then clears what it had selected, as it does after a click on an edge).
+  const store = useStoreApi();
+  const onPaneClick = useHandler((event: ReactMouseEvent) => {
+    if (layer.length === 0) return;
+    const routes = routesOf(store.getState());
+    const id = edgeAt(
+      screenToFlowPosition({ x: event.clientX, y: event.clientY }),
+      layer.map((e) => e.id),
+      (edge) => routes.get(edge)?.route.points,
+    );
+    if (id !== undefined) onEdgesChange([{ type: 'select', id, selected: true }]);
+  });
 
   /** Opens the picker for a connection from a node, placed beside `screen` (client pixels). */
   const openPicker = useCallback(
@@ -262,6 +306,7 @@ export function Canvas() {
           onEdgesChange={onEdgesChange}
           onConnect={onConnect}
           onConnectEnd={onConnectEnd}
+          onPaneClick={onPaneClick}
           defaultEdgeOptions={EDGE_OPTIONS}
           colorMode={theme}
           snapToGrid
@@ -275,6 +320,9 @@ export function Canvas() {
           onlyRenderVisibleElements={large}
           aria-label="Flow canvas"
         >
+          {/* The run view's process: its position stays in view beside its panels. */}
+          <KeepPositionInView flowId={flowId} opened={opened} />
+          <PlainEdgeLayer edges={layer as CanvasEdge[]} drawnByFlow={edgesShown} />
           <Background gap={GRID[0]} />
           <CanvasMinimap />
           <Controls aria-label="Zoom controls" />

@@ -1,7 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
-import { useDesigner } from '../designer/designerStore.ts';
 import { useAnimateSteps } from '../inspector/animateSteps.ts';
-import { trailPrefix, useInspector } from '../inspector/inspectorState.ts';
+import { trailPrefix, type InspectorState } from '../inspector/inspectorState.ts';
 
 /** How long a token takes along one edge, and the most a Run's tokens take in all (ms). */
 export const TOKEN_MS = 700;
@@ -15,21 +14,53 @@ const TRAIL_MS = 3_500;
  * DOM without timing it (e2e/tokenAnimation.spec.ts). Off with "Animate steps" or the system's
  * reduced motion. Drawn over the edge; nothing of the edge's own drawing changes.
  */
-export const EdgeToken = memo(function EdgeToken({ id, path }: { id: string; path: string }) {
-  const flowId = useDesigner((s) => s.meta.id);
+export const EdgeToken = memo(function EdgeToken({
+  id,
+  path,
+  taken,
+}: {
+  id: string;
+  path: string;
+  /** Where the edge is in the last step's trail (takenBy): '' when the step did not take it. */
+  taken: string;
+}) {
+  return taken === '' ? null : <TakenToken id={id} path={path} taken={taken} />;
+});
+
+/**
+ * Where edge `id` of flow `flowId` is in the inspected process's last step's trail, as one
+ * string per step (`key:order:count`), or '' when that step did not take it. The edge reads it
+ * with the rest of what it reads of the run view, in one subscription.
+ */
+export function takenBy(s: InspectorState, flowId: string, id: string): string {
+  const prefix = trailPrefix(s, flowId);
+  if (prefix === undefined) return '';
+  const order = s.trail!.edges.indexOf(prefix + id);
+  return order === -1 ? '' : `${s.trail!.key}:${order}:${s.trail!.edges.length}`;
+}
+
+/**
+ * The ids of the edges of flow `flowId`'s canvas that the inspected process's last step took,
+ * one a line ('' for none): as one string, so that a change of the store that leaves them as
+ * they were changes nothing.
+ */
+export function takenEdges(s: InspectorState, flowId: string): string {
+  const prefix = trailPrefix(s, flowId);
+  if (prefix === undefined) return '';
+  return s
+    .trail!.edges.filter((e) => e.startsWith(prefix) && !e.slice(prefix.length).includes('/'))
+    .map((e) => e.slice(prefix.length))
+    .join('\n');
+}
+
+/** The token of an edge a step took, unless tokens are off (the setting, reduced motion). */
+function TakenToken({ id, path, taken }: { id: string; path: string; taken: string }) {
   const animate = useAnimateSteps();
-  // One string per step: `key:order:count`, or '' when this edge was not taken.
-  const taken = useInspector((s) => {
-    const prefix = trailPrefix(s, flowId);
-    if (prefix === undefined) return '';
-    const order = s.trail!.edges.indexOf(prefix + id);
-    return order === -1 ? '' : `${s.trail!.key}:${order}:${s.trail!.edges.length}`;
-  });
-  if (!animate || taken === '') return null;
+  if (!animate) return null;
   const [key, order, count] = taken.split(':').map(Number) as [number, number, number];
   const pace = Math.min(TOKEN_MS, TRAIL_MS / count);
   return <Token key={key} edge={id} path={path} delay={order * pace} duration={TOKEN_MS} />;
-});
+}
 
 function Token({
   edge,

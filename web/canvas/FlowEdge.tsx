@@ -5,95 +5,80 @@ import {
   useStore,
   useStoreApi,
   type EdgeProps,
-  type ReactFlowState,
 } from '@xyflow/react';
 import { memo, useRef } from 'react';
 import type { FlowEdge as FlowEdgeRecord } from '../../shared/schema.ts';
 import type { CanvasEdge, CanvasNode, FlowEdgeData } from '../designer/canvasTypes.ts';
 import { useDesigner, useDesignerStore } from '../designer/designerStore.ts';
 import { shownFlow, useInspector } from '../inspector/inspectorState.ts';
-import { fanOffsets, labelSize, pickLabelPlace, type Rect } from '../designer/edgeGeometry.ts';
-import { routeEdge, type RoutedPath } from '../designer/edgeRouting.ts';
+import { labelSize, pickLabelPlace } from '../designer/edgeGeometry.ts';
+import type { EdgeEnds, RoutedPath } from '../designer/edgeRouting.ts';
+import type { ClosingEdge } from '../designer/designerStore.ts';
+import { boxesOf, fanOf, lowestBottom, routesOf } from './canvasGeometry.ts';
+import { keptRoute } from './edgeRoutes.ts';
+import { sameAnswers, type Asked, type NodeBoxes } from './nodeBoxes.ts';
 import { edgeAriaLabel, edgeLabelText, UNKNOWN_TRIGGER_ICON } from '../designer/edgeLabel.ts';
-import { boxAround, rectGrid, type RectGrid } from './rectGrid.ts';
+import { boxAround } from './rectGrid.ts';
 import { countProblems, triggerKind, type TriggerKind } from '../designer/describeNode.ts';
 import { ChangeBadge } from './nodes/ChangeBadge.tsx';
-import { EdgeToken } from './EdgeToken.tsx';
+import { EdgeToken, takenBy } from './EdgeToken.tsx';
 import './nodes/nodes.css';
 import { ProblemIcon, TriggerIcon } from '../ui/icons.tsx';
-
-/** Each edge's place in its bundle of parallel edges, computed once per edges array. */
-const fans = new WeakMap<readonly CanvasEdge[], Map<string, number>>();
-function fanOf(edges: readonly CanvasEdge[], id: string): number {
-  let map = fans.get(edges);
-  if (!map) {
-    map = fanOffsets(edges);
-    fans.set(edges, map);
-  }
-  return map.get(id) ?? 0;
-}
-
-/** A node's box, with its id so that an edge can leave out the boxes of its own two nodes. */
-type NodeRect = Rect & { id: string };
-
-/** The boxes of the nodes drawn, for keeping edges and labels off them. */
-function* nodeRects(lookup: ReactFlowState['nodeLookup']): Generator<NodeRect> {
-  for (const n of lookup.values()) {
-    const { x, y } = n.internals.positionAbsolute;
-    yield { id: n.id, x, y, width: n.measured.width ?? 0, height: n.measured.height ?? 0 };
-  }
-}
-
-/**
- * The nodes' boxes in a grid, built once per nodes array that React Flow holds (a pan keeps the
- * array, a drag or a measurement makes a new one), shared by every edge: each edge's selector runs
- * on every change of React Flow's store, on every frame of a pan.
- */
-const grids = new WeakMap<readonly unknown[], RectGrid<NodeRect>>();
-let lastGrid: RectGrid<NodeRect> | undefined;
-function gridOf(s: ReactFlowState, dragging: boolean): RectGrid<NodeRect> {
-  let grid = grids.get(s.nodes);
-  if (!grid) {
-    // A drag makes a new nodes array on every frame: routes and labels keep the grid of before
-    // the drag, for a frame's work not to grow with the flow, and are found afresh on the drop.
-    if (lastGrid && dragging) return lastGrid;
-    grid = rectGrid(nodeRects(s.nodeLookup));
-    grids.set(s.nodes, grid);
-    lastGrid = grid;
-  }
-  return grid;
-}
-
-/** Closing edges' lowest spanned bottoms, kept per nodes array as the grid is. */
-const bottoms = new WeakMap<readonly unknown[], Map<readonly string[], number>>();
-function lowestBottom(s: ReactFlowState, ids: readonly string[]): number {
-  let known = bottoms.get(s.nodes);
-  if (!known) bottoms.set(s.nodes, (known = new Map()));
-  const kept = known.get(ids);
-  if (kept !== undefined) return kept;
-  let bottom = -Infinity;
-  for (const nodeId of ids) {
-    const n = s.nodeLookup.get(nodeId);
-    if (n) bottom = Math.max(bottom, n.internals.positionAbsolute.y + (n.measured.height ?? 0));
-  }
-  known.set(ids, bottom);
-  return bottom;
-}
 
 /** Room kept around a label's places when asking the grid which nodes are near. */
 const LABEL_REACH = 8;
 
-/** How many passes of a loop the inspected process has begun after its first, in run view. */
-function usePasses(head: string | undefined): number | undefined {
-  const flowId = useDesigner((s) => s.meta.id);
-  return useInspector((s) => {
-    if (head === undefined || shownFlow(s) !== flowId || !s.inspection) return undefined;
+/** What an edge reads of the designer's store, as one object while it is the same. */
+interface EdgeDesign {
+  /** Its place in its bundle of parallel edges. */
+  fan: number;
+  /** The loop it closes, if it is a loop's closing edge. */
+  closing: ClosingEdge | undefined;
+  flowId: string;
+}
+
+/**
+ * An edge's reading of the designer's store, in one subscription: a split into 10,000 branches
+ * draws 10,000 edges, and each subscription is a listener every change of the store calls.
+ */
+function useEdgeDesign(id: string): EdgeDesign {
+  const kept = useRef<EdgeDesign | undefined>(undefined);
+  return useDesigner((s) => {
+    const fan = fanOf(s.edges, id);
+    const closing = s.closing.get(id);
+    const was = kept.current;
+    if (was && was.fan === fan && was.closing === closing && was.flowId === s.meta.id) return was;
+    return (kept.current = { fan, closing, flowId: s.meta.id });
+  });
+}
+
+/**
+ * An edge's reading of the run view, in one subscription, as one string: how many passes its
+ * loop has begun after its first (for a closing edge, in run view) and where it is in the last
+ * step's trail (EdgeToken's `taken`, '' when the step did not take it).
+ */
+function useEdgeRun(flowId: string, id: string, head: string | undefined) {
+  const run = useInspector((s) => {
+    const taken = takenBy(s, flowId, id);
+    if (head === undefined || shownFlow(s) !== flowId || !s.inspection) return `|${taken}`;
     const prefix = s.inspection.levels
       .at(-1)!
       .path.map((p) => `${p}/`)
       .join('');
-    return s.inspection.shown.snapshot.passes[`${prefix}${head}`] ?? 0;
+    return `${s.inspection.shown.snapshot.passes[`${prefix}${head}`] ?? 0}|${taken}`;
   });
+  const bar = run.indexOf('|');
+  const passes = bar === 0 ? undefined : Number(run.slice(0, bar));
+  return { passes, taken: run.slice(bar + 1) };
+}
+
+/** Where an edge's route and label were last drawn, kept between runs of its selector. */
+interface Drawn {
+  ends: EdgeEnds;
+  route: RoutedPath;
+  place: number;
+  /** The label's place was picked among `boxes`, asking about `asked`, for `labelAt` at `size`. */
+  label?: { boxes: NodeBoxes; asked: Asked[]; labelAt: unknown; size: string };
 }
 
 /**
@@ -118,28 +103,8 @@ export const FlowEdge = memo(function FlowEdge({
   interactionWidth,
 }: EdgeProps<CanvasEdge>) {
   const designer = useDesignerStore();
-  const fan = useDesigner((s) => fanOf(s.edges, id));
-  const closing = useDesigner((s) => s.closing.get(id));
-  const bottom = useStore((s) => (closing ? lowestBottom(s, closing.spans) : 0));
-  const passes = usePasses(closing?.head);
-  const from = { x: sourceX, y: sourceY };
-  const to = { x: targetX, y: targetY };
-  // The route round the nodes near it (edgeRouting.ts), found again only when its ends, its
-  // loop or the grid of nodes changed: not on the frames of a pan, and during a drag only for
-  // the edges of the nodes dragged.
-  const routed = useRef<{ key: readonly unknown[]; route: RoutedPath } | undefined>(undefined);
-  const route = useStore((s) => {
-    const grid = gridOf(s, designer.getState().dragStart !== undefined);
-    const key = [grid, sourceX, sourceY, targetX, targetY, fan, closing, bottom];
-    const kept = routed.current;
-    if (kept && kept.key.every((k, i) => k === key[i])) return kept.route;
-    const found = routeEdge(
-      { source: from, target: to, fan, loop: closing && { bottom, depth: closing.depth } },
-      (box, limit) => grid.overlapping(box, limit, (r) => r.id !== source && r.id !== target),
-    );
-    routed.current = { key, route: found };
-    return found;
-  });
+  const { fan, closing, flowId } = useEdgeDesign(id);
+  const { passes, taken } = useEdgeRun(flowId, id, closing?.head);
 
   const edge: FlowEdgeRecord = data?.edge ?? { id, from: source, to: target };
   const problems = data?.problems ?? [];
@@ -157,22 +122,58 @@ export const FlowEdge = memo(function FlowEdge({
       .filter(Boolean)
       .join(' · '),
   );
-  // The selector runs on every change of React Flow's store, every frame of a pan among them:
-  // the place is picked again only when the grid of nodes (or, on a render, the route) changed.
-  const picked = useRef<{ grid: RectGrid<NodeRect>; labelAt: unknown; place: number } | undefined>(
-    undefined,
-  );
-  const place = useStore((s) => {
-    if (!hasLabel || route.labelAt.length <= 1) return 0;
-    const grid = gridOf(s, designer.getState().dragStart !== undefined);
-    const kept = picked.current;
-    if (kept && kept.grid === grid && kept.labelAt === route.labelAt) return kept.place;
-    const near = grid.near(
-      boxAround(route.labelAt, Math.max(size.width, size.height) / 2 + LABEL_REACH),
-    );
-    const chosen = pickLabelPlace(route.labelAt, size, near);
-    picked.current = { grid, labelAt: route.labelAt, place: chosen };
-    return chosen;
+
+  // One selector of React Flow's store for the route and the label's place: it runs on every
+  // change of the store, every frame of a pan among them, for every edge drawn. The route round
+  // the nodes near it (edgeRouting.ts) is found again only when its ends or its loop changed, or
+  // a box it looked at (edgeRoutes.ts): not on a pan, not for a node measured far from it, and
+  // during a drag only for the edges of the nodes dragged. The label's place likewise.
+  const drawn = useRef<Drawn | undefined>(undefined);
+  const { route, place } = useStore((s) => {
+    const boxes = boxesOf(s, designer.getState().dragStart !== undefined);
+    const was = drawn.current;
+    const bottom = closing ? lowestBottom(s, closing.spans) : 0;
+    const ends: EdgeEnds =
+      was &&
+      was.ends.source.x === sourceX &&
+      was.ends.source.y === sourceY &&
+      was.ends.target.x === targetX &&
+      was.ends.target.y === targetY &&
+      was.ends.fan === fan &&
+      was.ends.loop?.bottom === (closing && bottom) &&
+      was.ends.loop?.depth === closing?.depth
+        ? was.ends
+        : {
+            source: { x: sourceX, y: sourceY },
+            target: { x: targetX, y: targetY },
+            fan,
+            loop: closing && { bottom, depth: closing.depth },
+          };
+    const route = keptRoute(routesOf(s), id, source, target, ends, boxes);
+    let label = was?.label;
+    let place = 0;
+    if (hasLabel && route.labelAt.length > 1) {
+      const sized = `${size.width}x${size.height}`;
+      const same =
+        label &&
+        was!.route === route &&
+        label.labelAt === route.labelAt &&
+        label.size === sized &&
+        (label.boxes === boxes || sameAnswers(label.asked, label.boxes, boxes));
+      if (same) {
+        label!.boxes = boxes;
+        place = was!.place;
+      } else {
+        const box = boxAround(route.labelAt, Math.max(size.width, size.height) / 2 + LABEL_REACH);
+        place = pickLabelPlace(route.labelAt, size, boxes.grid.near(box));
+        label = { boxes, asked: [{ box }], labelAt: route.labelAt, size: sized };
+      }
+    }
+    if (was && was.ends === ends && was.route === route && was.place === place) {
+      was.label = label;
+      return was;
+    }
+    return (drawn.current = { ends, route, place, label });
   });
   const at = route.labelAt[place]!;
   const labelProps: EdgeLabelProps = {
@@ -205,7 +206,7 @@ export const FlowEdge = memo(function FlowEdge({
             .join(' ') || undefined
         }
       />
-      <EdgeToken id={id} path={route.path} />
+      <EdgeToken id={id} path={route.path} taken={taken} />
       {edge.trigger !== undefined ? (
         <TriggeredEdgeLabel {...labelProps} source={source} trigger={edge.trigger} />
       ) : (

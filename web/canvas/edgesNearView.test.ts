@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgesNear, regionKey, regionOf } from './edgesNearView.ts';
+import { edgesNear, edgesNearView, edgesToHand, regionKey, regionOf } from './edgesNearView.ts';
 
 const node = (id: string, x: number, y: number) => ({
   id,
@@ -77,5 +77,48 @@ describe('regionKey', () => {
 
   it('rule: before the pane has a size there is no region: every edge is handed over', () => {
     expect(regionOf(regionKey({ transform: [0, 0, 1], width: 0, height: 0 }))).toBeUndefined();
+  });
+});
+
+describe('edgesNearView: which edges near the view reach into the view itself', () => {
+  it('rule: the region less half a view on every side holds the view, the margin does not', () => {
+    const nodes = [node('a', -300, 0), node('b', 0, 0), node('c', 1000, 0), node('d', 1200, 0)];
+    // A region three views (300 × 300) wide and high: the view lies in [150, 750) × [-150, 450).
+    const { near, inView } = edgesNearView(
+      [edge('a', 'b'), edge('a', 'c'), edge('c', 'd')],
+      nodes,
+      [0, -300, 900, 600],
+    );
+    expect(near.map((e) => e.id)).toEqual(['a-b', 'a-c']);
+    expect([...inView].map((e) => e.id)).toEqual(['a-c']);
+  });
+});
+
+describe('edgesToHand: edges new in the view are handed a budget at a time', () => {
+  const many = Array.from({ length: 10 }, (_, i) => ({ id: `e${i}` }));
+  const all = new Set(many);
+
+  it('rule: at most the budget of edges not handed yet, the rest deferred, in the given order', () => {
+    const first = edgesToHand(many, all, new Set(), 4);
+    expect(first.edges.map((e) => e.id)).toEqual(['e0', 'e1', 'e2', 'e3']);
+    expect(first.deferred).toBe(6);
+    const second = edgesToHand(many, all, new Set(first.edges.map((e) => e.id)), 4);
+    expect(second.edges.map((e) => e.id)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7']);
+    const last = edgesToHand(many, all, new Set(second.edges.map((e) => e.id)), 4);
+    // Once none waits, React Flow is handed the edges near the view themselves.
+    expect(last).toEqual({ edges: many, deferred: 0 });
+  });
+
+  it('rule: edges in the view come first, beside it after; selected edges never wait', () => {
+    const selected = { id: 's', selected: true };
+    const beside = [{ id: 'b0' }, { id: 'b1' }];
+    const near = [beside[0]!, ...many, selected, beside[1]!];
+    const first = edgesToHand(near, all, new Set(), 3);
+    expect(first.edges.map((e) => e.id)).toEqual(['e0', 'e1', 'e2', 's']);
+    expect(first.deferred).toBe(9);
+    const handed = new Set(many.map((e) => e.id));
+    const next = edgesToHand(near, all, handed, 1);
+    expect(next.edges.map((e) => e.id)).toEqual(['b0', ...handed, 's']);
+    expect(next.deferred).toBe(1);
   });
 });

@@ -58,21 +58,95 @@ export function edgesNear<E extends { source: string; target: string; selected?:
   nodes: readonly Placed[],
   region: Region,
 ): E[] {
-  const boxes = new Map<string, Placed>();
-  for (const n of nodes) boxes.set(n.id, n);
+  return edgesNearView(edges, nodes, region).near;
+}
+
+/**
+ * The edges near the view (edgesNear), and which of them reach into the middle of the region,
+ * where the view is (`inView`: those React Flow may draw now rather than after a pan). The region
+ * is the view with half a view more on every side, snapped to cells of half a view, so its middle
+ * (half a view in from every side) holds the view wherever it lies in its cell.
+ */
+export function edgesNearView<E extends { source: string; target: string; selected?: boolean }>(
+  edges: readonly E[],
+  nodes: readonly Placed[],
+  region: Region,
+): { near: E[]; inView: Set<E> } {
+  const boxes = boxesById(nodes);
   const [left, top, right, bottom] = region;
-  return edges.filter((e) => {
-    // A selected edge stays wherever it is: Delete removes the selected edges React Flow holds.
-    if (e.selected) return true;
+  // The region is three views wide and high (regionKey): its middle view and a half on each side.
+  const dx = (right - left) / 6;
+  const dy = (bottom - top) / 6;
+  const inView = new Set<E>();
+  const near = edges.filter((e) => {
     const a = boxes.get(e.source);
     const b = boxes.get(e.target);
-    if (!a || !b) return true;
+    if (!a || !b) {
+      inView.add(e);
+      return true;
+    }
     const x0 = Math.min(a.position.x, b.position.x) - PAD;
     const y0 = Math.min(a.position.y, b.position.y) - PAD;
     const x1 = Math.max(a.position.x + widthOf(a), b.position.x + widthOf(b)) + PAD;
     const y1 = Math.max(a.position.y + heightOf(a), b.position.y + heightOf(b)) + PAD;
-    return x0 < right && x1 > left && y0 < bottom && y1 > top;
+    if (x0 < right - dx && x1 > left + dx && y0 < bottom - dy && y1 > top + dy) inView.add(e);
+    // A selected edge stays wherever it is: Delete removes the selected edges React Flow holds.
+    return e.selected === true || (x0 < right && x1 > left && y0 < bottom && y1 > top);
   });
+  return { near, inView };
+}
+
+/** The nodes by id, once per nodes array: a pan to a new cell asks again with the same nodes. */
+const byNodes = new WeakMap<readonly Placed[], Map<string, Placed>>();
+function boxesById(nodes: readonly Placed[]): Map<string, Placed> {
+  let boxes = byNodes.get(nodes);
+  if (!boxes) {
+    boxes = new Map();
+    for (const n of nodes) boxes.set(n.id, n);
+    byNodes.set(nodes, boxes);
+  }
+  return boxes;
+}
+
+/**
+ * How many edges React Flow is handed at most per frame beyond those it already holds: each it
+ * finds in view is mounted, measured against the nodes near it and drawn, and a split into
+ * 10,000 branches brings 10,000 into view at once, which drawn in one task held the page for
+ * seconds. The rest follow a frame after another.
+ */
+export const EDGES_PER_FRAME = 400;
+
+/**
+ * The edges to hand React Flow now, of those near the view (`near`, in its order): every one it
+ * holds already (`handed`, by id), every selected one, and of the others at most `budget`, those
+ * in the view (`inView`) first. Every edge new to React Flow counts, in view or not: one handed
+ * beside the view is drawn, without waiting, as soon as a pan brings it in. `deferred` counts
+ * those left for a later frame; once it is 0 the edges are `near` itself.
+ */
+export function edgesToHand<E extends { id: string; selected?: boolean }>(
+  near: readonly E[],
+  inView: ReadonlySet<E>,
+  handed: ReadonlySet<string>,
+  budget: number,
+): { edges: readonly E[]; deferred: number } {
+  const waiting = (e: E) => !handed.has(e.id) && !e.selected;
+  let fresh = 0;
+  let freshInView = 0;
+  for (const e of near)
+    if (waiting(e)) {
+      fresh++;
+      if (inView.has(e)) freshInView++;
+    }
+  if (fresh <= budget) return { edges: near, deferred: 0 };
+  // In view first: as many of those as the budget takes, then the rest of it beside the view.
+  let inViewLeft = Math.min(budget, freshInView);
+  let besideLeft = budget - inViewLeft;
+  const edges = near.filter((e) => {
+    if (!waiting(e)) return true;
+    if (inView.has(e) ? inViewLeft-- > 0 : besideLeft-- > 0) return true;
+    return false;
+  });
+  return { edges, deferred: fresh - budget };
 }
 
 const widthOf = (n: Placed) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { panToShow } from './positionInView.ts';
+import { PAN_MS, panDuration, panToShow } from './positionInView.ts';
 
 const node = (x: number, y: number) => ({ x, y, width: 160, height: 80 });
 const pane = { width: 1000, height: 500 };
@@ -40,5 +40,16 @@ describe('panToShow: the canvas keeps a process position in view', () => {
     expect(100 + 340 + v.y).toBeLessThanOrEqual(pane.height);
     // One that fits above the band may stand over the minimap's columns: the band is below it.
     expect(panToShow([node(800, 100)], { x: 0, y: 0, zoom: 1 }, pane, 150, 180)).toBeUndefined();
+  });
+});
+
+describe('panDuration: a pan to the position glides unless it goes further than the pane', () => {
+  const from = { x: 0, y: 0, zoom: 0.9 };
+  it('glides for a move within the pane', () => {
+    expect(panDuration(from, { x: -600, y: 300, zoom: 0.9 }, pane)).toBe(PAN_MS);
+  });
+  it('jumps for a move of more than the pane, across or down', () => {
+    expect(panDuration(from, { x: -1001, y: 0, zoom: 0.9 }, pane)).toBe(0);
+    expect(panDuration(from, { x: 0, y: -12_000, zoom: 0.9 }, pane)).toBe(0);
   });
 });

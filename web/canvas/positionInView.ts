@@ -41,3 +41,21 @@ function shift(from: number, to: number, min: number, max: number): number {
   if (to > max) return max - to;
   return 0;
 }
+
+/** How long a pan to keep a position in view glides (ms). */
+export const PAN_MS = 200;
+
+/**
+ * How long the pan from `from` to `to` glides: PAN_MS when it moves the view by less than the
+ * pane's size, otherwise 0. A glide across a large flow shows nothing readable on the way, and
+ * each of its frames drew the nodes and edges it passed over (a split into 10,000 branches
+ * passing from its split to its join drew thousands of edges a frame).
+ */
+export function panDuration(
+  from: Viewport,
+  to: Viewport,
+  pane: { width: number; height: number },
+): number {
+  const far = Math.abs(to.x - from.x) > pane.width || Math.abs(to.y - from.y) > pane.height;
+  return far ? 0 : PAN_MS;
+}

@@ -57,3 +57,45 @@ describe('rectGrid: labels look only at the nodes near them', () => {
     ).toEqual({ x: 6, y: -9, width: 48, height: 33 });
   });
 });
+
+describe('rectGrid: surelyOverlapping counts without looking', () => {
+  // A grid of nodes as a large flow's import places them, and some larger boxes across cells.
+  const rects = [
+    ...Array.from({ length: 600 }, (_, i) => ({
+      x: (i % 30) * 240 - 800,
+      y: Math.floor(i / 30) * 140 - 300,
+      width: 170,
+      height: 90,
+    })),
+    { x: 500, y: 500, width: 900, height: 3000 },
+    { x: -2000, y: 100, width: 0, height: 0 },
+  ];
+  const grid = rectGrid(rects);
+  const queries = Array.from({ length: 200 }, (_, i) => ({
+    x: ((i * 7919) % 7000) - 1500,
+    y: ((i * 104729) % 3000) - 700,
+    width: (i * 37) % 5000,
+    height: (i * 53) % 2500,
+  }));
+
+  it('rule: never more than overlap, and exactly the boxes with a corner in a cell wholly inside', () => {
+    const CELL = 320;
+    for (const q of queries) {
+      const overlapping = rects.filter((r) => overlaps(r, q)).length;
+      const counted = grid.surelyOverlapping(q);
+      expect(counted).toBeLessThanOrEqual(overlapping);
+      const inside = (v: number, from: number, size: number) =>
+        Math.floor(v / CELL) > Math.floor(from / CELL) &&
+        Math.floor(v / CELL) < Math.floor((from + size) / CELL);
+      expect(counted).toBe(
+        rects.filter((r) => inside(r.x, q.x, q.width) && inside(r.y, q.y, q.height)).length,
+      );
+    }
+  });
+
+  it('rule: a rectangle over most of the grid counts most of it', () => {
+    expect(
+      grid.surelyOverlapping({ x: -1000, y: -500, width: 8000, height: 3500 }),
+    ).toBeGreaterThan(500);
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forwardRoute, type Rect } from './edgeGeometry.ts';
 import {
   CLEARANCE,
+  curvePoints,
   MAX_OBSTACLES,
   orthogonalPath,
   pathPoints,
@@ -154,5 +155,21 @@ describe('an edge goes round the boxes of nodes it does not join', () => {
     });
     expect(route.path).toBe(forwardRoute(p(0, 0), p(300, 0)).path);
     expect(asked).toEqual([MAX_OBSTACLES]);
+  });
+});
+
+describe('curvePoints: a forward curve sampled without its path written and read back', () => {
+  it('rule: gives exactly what pathPoints reads from forwardRoute, fans and fractions included', () => {
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 4000 - 2000;
+    for (let i = 0; i < 500; i++) {
+      const source = { x: next(), y: next() };
+      const target =
+        i % 5 === 0 ? { x: source.x + 0.04, y: source.y - 0.03 } : { x: next(), y: next() };
+      const fan = [0, 12, -12, 24.5][i % 4]!;
+      expect(curvePoints(source, target, fan)).toEqual(
+        pathPoints(forwardRoute(source, target, fan).path),
+      );
+    }
   });
 });

@@ -307,6 +307,80 @@ export function pathPoints(d: string): Point[] {
   return out;
 }
 
+/**
+ * The points pathPoints reads from forwardRoute's path, found without writing the path and
+ * parsing it back: its control points as the path writes them (to a tenth of a pixel), and the
+ * cubic sampled as bezierAt samples it, operation for operation, so the numbers are the same.
+ * Every edge of a large flow is sampled so when its route is found.
+ */
+export function curvePoints(source: Point, target: Point, fan = 0): Point[] {
+  const out: Point[] = [];
+  eachCurvePoint(source, target, fan, (x, y) => out.push({ x, y }));
+  return out;
+}
+
+/** curvePoints' points one by one, made into no objects. */
+function eachCurvePoint(
+  source: Point,
+  target: Point,
+  fan: number,
+  visit: (x: number, y: number) => void,
+): void {
+  // As forwardRoute places them, rounded as it prints them (`+ 0`: "-0" reads back as 0).
+  const f = (n: number) => Math.round(n * 10) / 10 + 0;
+  const reach = Math.max(40, Math.abs(target.x - source.x) / 2);
+  const lift = fan / 0.75;
+  const [x0, y0] = [f(source.x), f(source.y)];
+  const [x1, y1] = [f(source.x + reach), f(source.y + lift)];
+  const [x2, y2] = [f(target.x - reach), f(target.y + lift)];
+  const [x3, y3] = [f(target.x), f(target.y)];
+  visit(x0, y0);
+  for (let s = 1; s <= CURVE_SAMPLES; s++) {
+    const t = s / CURVE_SAMPLES;
+    const ax = x0 + (x1 - x0) * t;
+    const ay = y0 + (y1 - y0) * t;
+    const bx = x1 + (x2 - x1) * t;
+    const by = y1 + (y2 - y1) * t;
+    const cx = x2 + (x3 - x2) * t;
+    const cy = y2 + (y3 - y2) * t;
+    const dx = ax + (bx - ax) * t;
+    const dy = ay + (by - ay) * t;
+    const ex = bx + (cx - bx) * t;
+    const ey = by + (cy - by) * t;
+    visit(dx + (ex - dx) * t, dy + (ey - dy) * t);
+  }
+}
+
+/** The area a forward curve asks about: its samples' box (curvePoints) with CLEARANCE round it. */
+function curveArea(source: Point, target: Point, fan: number): Rect {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of curvePoints(source, target, fan)) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  return boundsOf(
+    [
+      { x: x0, y: y0 },
+      { x: x1, y: y1 },
+    ],
+    CLEARANCE,
+  );
+}
+
+/** A forward curve as the route, its points sampled when first read. */
+function plainCurve(source: Point, target: Point, fan: number): RoutedPath {
+  const usual = forwardRoute(source, target, fan);
+  let points: Point[] | undefined;
+  return {
+    ...usual,
+    get points() {
+      return (points ??= curvePoints(source, target, fan));
+    },
+  };
+}
+
 function bezierAt(ctrl: readonly Point[], t: number): Point {
   let pts = [...ctrl];
   while (pts.length > 1)
@@ -328,7 +402,8 @@ export interface EdgeEnds {
 /**
  * What an edge is routed among: the boxes that may overlap a rectangle, without the edge's own
  * two nodes. It may stop looking once more than `limit` of them overlap it: the edge then keeps
- * its curve whatever the rest are.
+ * its curve whatever the rest are, and only their number is read, so the answer may then be any
+ * `limit + 1` rectangles that overlap it (the canvas counts them without finding them).
  */
 export type NearBoxes = (box: Rect, limit: number) => readonly Rect[];
 
@@ -339,17 +414,22 @@ export type NearBoxes = (box: Rect, limit: number) => readonly Rect[];
  */
 export function routeEdge(ends: EdgeEnds, near: NearBoxes): RoutedPath {
   const { source, target, fan = 0, loop } = ends;
-  const usual = loop
-    ? loopRoute(source, target, loop.bottom, loop.depth)
-    : forwardRoute(source, target, fan);
-  const points = pathPoints(usual.path);
-  const plain: RoutedPath = { ...usual, points };
-  const area = boundsOf(points, CLEARANCE);
-  const inWay = near(area, MAX_OBSTACLES).filter((b) => overlaps(area, b));
+  const loopPath = loop && loopRoute(source, target, loop.bottom, loop.depth);
+  const loopPoints = loopPath && pathPoints(loopPath.path);
+  const area = loopPoints ? boundsOf(loopPoints, CLEARANCE) : curveArea(source, target, fan);
+  const found = near(area, MAX_OBSTACLES);
+  let count = 0;
+  for (const b of found) if (overlaps(area, b)) count++;
   // The windows below hold this area (REACH > CLEARANCE), so they would hold more boxes than
   // are routed round too: the curve is the answer, found without looking at every box under a
-  // long edge (a split into 10,000 branches drew 10,000 edges, each over most of the flow).
-  if (inWay.length > MAX_OBSTACLES) return plain;
+  // long edge (a split into 10,000 branches drew 10,000 edges, each over most of the flow), and
+  // its points are sampled only if asked for.
+  if (count > MAX_OBSTACLES)
+    return loopPath ? { ...loopPath, points: loopPoints! } : plainCurve(source, target, fan);
+  const usual = loopPath ?? forwardRoute(source, target, fan);
+  const points = loopPoints ?? curvePoints(source, target, fan);
+  const plain: RoutedPath = { ...usual, points };
+  const inWay = found.filter((b) => overlaps(area, b));
   if (!crossed(points, inWay)) return plain;
   for (const reach of [REACH, 2 * REACH]) {
     const window = boundsOf([source, target, ...points], reach);

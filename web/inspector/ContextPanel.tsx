@@ -3,6 +3,8 @@ import { parseJsonText } from '../../shared/jsonText.ts';
 import type { ContextChange } from '../../runtime/supervisor/records.ts';
 import { labelledControl } from '../ui/codeEditor/editorControl.ts';
 import { JsonField } from '../ui/codeEditor/JsonField.tsx';
+import { LongText } from './LongText.tsx';
+import { changesSinceSlept as sinceSlept } from '../runtime/leanReading.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHandler } from '../ui/useHandler.ts';
 import { Pencil } from '../ui/icons.tsx';
@@ -13,9 +15,7 @@ import { useInspectionOf } from './useInspectionOf.ts';
 
 /** The context changes since the process last fell asleep: what it will read as new when it wakes. */
 export function changesSinceSlept(inspection: Inspection): ContextChange[] {
-  const slept = [...inspection.journal].reverse().find((e) => e.type === 'waited');
-  if (!slept) return [];
-  return inspection.changes.filter((c) => c.at >= slept.at && c.process !== inspection.record.id);
+  return sinceSlept(inspection.changes, inspection.journal, inspection.record.id);
 }
 
 const who = (c: ContextChange) =>
@@ -68,7 +68,7 @@ export function ContextPanel() {
       )}
       {draft === undefined ? (
         <>
-          <pre aria-label="Live context">{text}</pre>
+          <LongText aria-label="Live context" text={text} />
           <Button
             size="sm"
             icon={<Pencil size={14} aria-hidden="true" />}

@@ -1,4 +1,4 @@
-import { flowModel } from '../../runtime/engine/flowModel.ts';
+import { flowLoops } from '../../shared/loops.ts';
 import type { ScopeSnapshot } from '../../runtime/engine/snapshot.ts';
 import type { Inspection } from './inspectorState.ts';
 import { useInspectionOf } from './useInspectionOf.ts';
@@ -31,7 +31,9 @@ function currentPasses(
   const out = new Map<string, number>();
   const flow = flows.get(scope.flow);
   if (!flow) return out;
-  const model = flowModel(flow);
+  // The loop analysis alone (the engine's model also signs the flow and works out what reaches
+  // what): for a flow of 10,000 nodes the model was a third more of the first reading's task.
+  const { dominatingHeads } = flowLoops(flow).loops;
   const live = [
     ...scope.ready,
     ...scope.waits,
@@ -39,7 +41,7 @@ function currentPasses(
     ...scope.joins.filter((j) => !j.decided),
   ];
   for (const item of live) {
-    model.heads(item.node).forEach((head, i) => {
+    (dominatingHeads.get(item.node) ?? []).forEach((head, i) => {
       const path = prefix + head;
       out.set(path, Math.max(out.get(path) ?? 0, item.gen[i] ?? 0));
     });

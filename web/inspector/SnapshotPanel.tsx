@@ -1,4 +1,5 @@
 import { timersOf, waitDue } from '../../runtime/engine/timers.ts';
+import { LongText } from './LongText.tsx';
 import { statusOf, waitsWithTriggers } from '../../runtime/engine/waits.ts';
 import type { ScopeSnapshot } from '../../runtime/engine/snapshot.ts';
 import { describeEntry } from './describeEntry.ts';
@@ -115,7 +116,7 @@ export function SnapshotPanel() {
       </dl>
       <details>
         <summary>Snapshot JSON</summary>
-        <pre aria-label="Snapshot JSON">{json}</pre>
+        <LongText aria-label="Snapshot JSON" text={json} />
       </details>
     </section>
   );

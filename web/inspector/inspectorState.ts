@@ -29,6 +29,8 @@ export interface Inspection extends ProcessReading {
   diffs: Map<string, CanvasDiff>;
   /** The clock's time when this was read: the journal's chart ends there. */
   readAt: number;
+  /** What the runtime called these flows (a lean reading's `flowsKey`), to hand back next time. */
+  flowsKey?: string | undefined;
 }
 
 export interface InspectorState {
@@ -233,7 +235,7 @@ export async function refreshInspection(
   const { inspector } = stores;
   const id = inspector.getState().selected;
   if (!id) return;
-  const raw = await runtime.reading(id, inspector.getState().journalLimit);
+  const raw = await readProcess(runtime, id, inspector.getState());
   const s = inspector.getState();
   if (s.selected !== id) return;
   if (!raw) {
@@ -249,22 +251,58 @@ export async function refreshInspection(
   if (before && asOf === s.asOf && kept.unchanged) return;
   inspector.setState({
     asOf,
-    inspection: derive(
-      kept.reading,
-      s.scope,
-      asOf,
-      before,
-      stores.runtimeState.getState().clock.now,
-    ),
+    inspection: {
+      ...derive(kept.reading, s.scope, asOf, before, stores.runtimeState.getState().clock.now),
+      flowsKey: raw.flowsKey,
+    },
   });
 }
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The selected process as the runtime reads it: where the runtime can leave out what the page
+ * holds (leanReading), without the flows when the inspection holds the same, and without the
+ * context changes the inspector does not show; then with the flows held.
+ */
+async function readProcess(
+  runtime: WorkbenchRuntime,
+  id: string,
+  s: InspectorState,
+): Promise<(ProcessReading & { flowsKey?: string }) | undefined> {
+  if (!runtime.leanReading) return runtime.reading(id, s.journalLimit);
+  const held = s.inspection?.record.id === id ? s.inspection : undefined;
+  const lean = await runtime.leanReading(id, s.journalLimit, held?.flowsKey);
+  if (!lean) return undefined;
+  // Flows left out are those held: the key named them.
+  const flows = lean.flows ?? held?.flows;
+  if (!flows) return runtime.reading(id, s.journalLimit);
+  return { ...lean, flows };
+}
+
+/**
+ * Whether two parts of a reading are the same, compared as JSON; the text of each part held is
+ * kept with it, so a reading compares only the new part's text against it.
+ */
+const texts = new WeakMap<object, string>();
+const textOf = (v: unknown): string => {
+  if (typeof v !== 'object' || v === null) return JSON.stringify(v);
+  let text = texts.get(v);
+  if (text === undefined) texts.set(v, (text = JSON.stringify(v)));
+  return text;
+};
+const same = (a: unknown, b: unknown) => a === b || textOf(a) === JSON.stringify(b);
 
 /**
  * A reading with every part that is as it was replaced by the part read before, so that the
  * panels that show only unchanged parts get the same objects and do not render (useInspectionOf.ts).
  */
+const flowsLists = new WeakMap<ReadonlyMap<string, unknown>, unknown[]>();
+/** The flows as a list, one list per Map, so that its text is kept with it (textOf). */
+function flowsList(flows: ReadonlyMap<string, unknown>): unknown[] {
+  let list = flowsLists.get(flows);
+  if (!list) flowsLists.set(flows, (list = [...flows]));
+  return list;
+}
+
 function keepSame(before: Inspection, raw: ProcessReading) {
   const reading: ProcessReading = {
     record: same(before.record, raw.record) ? before.record : raw.record,
@@ -272,7 +310,10 @@ function keepSame(before: Inspection, raw: ProcessReading) {
     changes: same(before.changes, raw.changes) ? before.changes : raw.changes,
     journal: same(before.journal, raw.journal) ? before.journal : raw.journal,
     journalMore: raw.journalMore,
-    flows: same([...before.flows], [...raw.flows]) ? before.flows : raw.flows,
+    flows:
+      raw.flows === before.flows || same(flowsList(before.flows), [...raw.flows])
+        ? before.flows
+        : raw.flows,
     calls: same(before.calls, raw.calls) ? before.calls : raw.calls,
   };
   const unchanged =

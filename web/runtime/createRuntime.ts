@@ -236,6 +236,8 @@ export async function createRuntime(options: {
     processNames: () => call((r) => r.processNames()),
     hasProcess: async (id) => Boolean(await store.getProcess(id)),
     reading: (id, journalLimit) => call((r) => r.reading(id, journalLimit)),
+    leanReading: (id, journalLimit, flowsKey) =>
+      call((r) => r.leanReading(id, journalLimit, flowsKey)),
     journal: (id) => store.journal(id),
     pastContext: (id, seq) => call((r) => r.pastContext(id, seq) as Promise<PastContext>),
     nodeVisits: (id, node, limit, upTo) =>

@@ -1,4 +1,5 @@
 import type { Pin } from '../../shared/pins.ts';
+import type { LeanReading } from './leanReading.ts';
 import type { Call, Flow, Trigger } from '../../shared/schema.ts';
 import type { CallSettingsView } from '../calls/callSettingsStore.ts';
 import type { Checked } from '../calls/callSettingsRules.ts';
@@ -64,6 +65,15 @@ export interface WorkbenchRuntime {
    * of its journal; undefined when there is none.
    */
   reading(id: string, journalLimit?: number): Promise<ProcessReading | undefined>;
+  /**
+   * The same without what the page holds or does not show (leanReading.ts), where the runtime
+   * can tell: this browser's worker. `flowsKey` is the key of the last lean reading's flows.
+   */
+  leanReading?(
+    id: string,
+    journalLimit?: number,
+    flowsKey?: string,
+  ): Promise<LeanReading | undefined>;
   /** A process's whole journal, oldest first (an export of it). */
   journal(id: string): Promise<JournalEntry[]>;
   /** A process's context as of its journal entry `seq` (its store key), rebuilt by the runtime. */

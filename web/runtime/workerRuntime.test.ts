@@ -95,6 +95,26 @@ describe('the runtime in its worker (web/runtime/workerRuntime.ts)', () => {
     expect(await runtime.reading('nobody')).toBeUndefined();
   });
 
+  it('rule: a lean reading leaves out the flows the page holds, by their key, and the changes the inspector does not show', async () => {
+    const { runtime } = await open();
+    const p = await runtime.supervisor.start('hourly', { context: { count: 0 } });
+    await runtime.settled();
+    const first = await runtime.leanReading(p.id);
+    expect([...(first?.flows?.keys() ?? [])]).toEqual(['hourly']);
+    // Its own write before it slept is not shown beside the context: none is sent.
+    expect(first?.changes).toEqual([]);
+    await runtime.supervisor.replaceContext(p.id, { count: 7 });
+    const again = await runtime.leanReading(p.id, undefined, first?.flowsKey);
+    expect(again?.flowsKey).toBe(first?.flowsKey);
+    expect(again?.flows).toBeUndefined();
+    // A write from outside since it slept is shown: it is sent, as the full reading has it.
+    const full = await runtime.reading(p.id);
+    expect(again?.changes).toEqual(full?.changes.filter((c) => c.process === null));
+    expect(again?.changes).toHaveLength(1);
+    // A key the runtime did not give (another worker's, or none) gets the flows.
+    expect((await runtime.leanReading(p.id, undefined, 'other'))?.flows).toEqual(full?.flows);
+  });
+
   it("rule: a node's visits are read in the worker and bounded: the newest 20 of 30 passes, and the count", async () => {
     const { runtime } = await open({ seed: [hourly(40)] });
     const p = await runtime.supervisor.start('hourly', { context: { count: 0 } });

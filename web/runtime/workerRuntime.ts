@@ -1,4 +1,5 @@
 import { processRow } from './processRow.ts';
+import { changesSinceSlept, flowsKeyOf, serials, type LeanReading } from './leanReading.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { IdbStore } from '../../runtime/store/idbStore.ts';
 import { ResilientStore } from '../../runtime/store/resilientStore.ts';
@@ -189,6 +190,37 @@ export async function openWorkerRuntime(
   });
   const advances = new Map<number, AbortController>();
 
+  // Flow objects numbered for leanReading's key: the supervisor hands out one per content. The
+  // numbers are this worker's: another (a spare that took over) names its flows apart.
+  const serial = serials();
+  const worker = crypto.randomUUID();
+  const flowSerial = (flow: Flow) => `${worker}.${serial(flow)}`;
+
+  /** One process as the inspector shows it, in one call; undefined when there is none. */
+  const reading = async (
+    id: string,
+    journalLimit = JOURNAL_PAGE,
+  ): Promise<ProcessReading | undefined> => {
+    const record = await store.getProcess(id);
+    if (!record) return undefined;
+    const [context, changes, page, flows, calls] = await Promise.all([
+      store.getContext(record.contextId),
+      store.contextChanges(record.contextId),
+      store.journalPage(id, journalLimit),
+      supervisor.sleptOn(record),
+      supervisor.callProgress(id),
+    ]);
+    return {
+      record,
+      context: { version: context?.version ?? 0, value: context?.value ?? null },
+      changes,
+      journal: page.entries.reverse(),
+      journalMore: page.more,
+      flows,
+      calls,
+    };
+  };
+
   return {
     supervisor: commands,
     /** The one write path: every write, deletes included, goes through the ResilientStore. */
@@ -236,27 +268,29 @@ export async function openWorkerRuntime(
      */
     processNames: (): Promise<{ id: string; flow: string }[]> => store.processNames(),
 
-    /** One process as the inspector shows it, in one call; undefined when there is none. */
-    async reading(id: string, journalLimit = JOURNAL_PAGE): Promise<ProcessReading | undefined> {
-      const record = await store.getProcess(id);
-      if (!record) return undefined;
-      const [context, changes, page, flows, calls] = await Promise.all([
-        store.getContext(record.contextId),
-        store.contextChanges(record.contextId),
-        store.journalPage(id, journalLimit),
-        supervisor.sleptOn(record),
-        supervisor.callProgress(id),
-      ]);
+    /**
+     * A reading (below) without what the page holds or does not show (leanReading.ts): the
+     * flows when `flowsKey` names the same objects, and the context changes not since the
+     * process last slept.
+     */
+    async leanReading(
+      id: string,
+      journalLimit = JOURNAL_PAGE,
+      flowsKey?: string,
+    ): Promise<LeanReading | undefined> {
+      const full = await reading(id, journalLimit);
+      if (!full) return undefined;
+      const key = flowsKeyOf(full.flows, flowSerial);
       return {
-        record,
-        context: { version: context?.version ?? 0, value: context?.value ?? null },
-        changes,
-        journal: page.entries.reverse(),
-        journalMore: page.more,
-        flows,
-        calls,
+        ...full,
+        changes: changesSinceSlept(full.changes, full.journal, id),
+        flows: key === flowsKey ? undefined : full.flows,
+        flowsKey: key,
       };
     },
+
+    /** One process as the inspector shows it, in one call; undefined when there is none. */
+    reading,
 
     /**
      * A process's context as of its journal entry `seq`, as of the entry that keeps the position

@@ -2,14 +2,19 @@ import type { Node, NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { FlowNodeData } from '../../designer/canvasTypes.ts';
 import { NodeShell } from './NodeShell.tsx';
+import { useChipsShown } from './chipsShown.ts';
 
-/** A barrier: it shows the nodes it waits for, one chip each. */
+/**
+ * A barrier: it shows the nodes it waits for, one chip each (a very long list over a few
+ * frames: useChipsShown).
+ */
 export const JoinNode = memo(function JoinNode({
   data,
   selected,
   isConnectable,
 }: NodeProps<Node<FlowNodeData, 'join'>>) {
   const depends = data.node.depends ?? [];
+  const shown = useChipsShown(depends.length);
   return (
     <NodeShell
       data={data}
@@ -25,7 +30,7 @@ export const JoinNode = memo(function JoinNode({
         <div className="wf-node__note">
           <span className="wf-node__muted">waits for</span>
           <ul className="wf-chips" aria-label="Waits for">
-            {depends.map((id, i) => (
+            {(shown < depends.length ? depends.slice(0, shown) : depends).map((id, i) => (
               <li key={`${i}:${id}`} className="wf-chip">
                 {id}
               </li>
