@@ -63,6 +63,16 @@ export interface CallSenderDeps {
    * once). Without it, one sender over the store is assumed.
    */
   oneSender?<T>(processId: string, seq: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Where wait `seq` stands in the process as stored: `waiting` (it may be sent), `held` (the
+   * wait is there, its process may not run: stopped, failed, flow-changed) or `gone` (its
+   * outcome was fired, or the process moved on). Asked under the wait's lock (`oneSender`)
+   * before each attempt, with the wait's stored progress: another runtime over the store may
+   * have sent it since this one last knew.
+   */
+  stands?(processId: string, seq: number): Promise<'waiting' | 'held' | 'gone'>;
+  /** Told when an attempt of a process begins, which changes its progress only in memory. */
+  progressed?(processId: string): void;
   /** Records an attempt of `wait` that is retried in the process's journal. */
   journal?(
     processId: string,
@@ -74,7 +84,10 @@ export interface CallSenderDeps {
 interface Watched {
   active: boolean;
   waits: Map<number, CallWait>;
+  /** Each wait's progress as this sender knows it, an attempt in flight included. */
   progress: Map<number, CallProgress>;
+  /** The waits whose progress has a row in the store (read there, or saved by this sender). */
+  stored: Set<number>;
 }
 
 /**
@@ -83,11 +96,15 @@ interface Watched {
  * between attempts on the supervisor's clock (the progress's `due`, which a virtual advance
  * reaches like a timer), and fires the trigger with the outcome.
  *
- * Delivery is at least once. An attempt is counted and saved before it is sent; one that was in
- * flight when the runtime stopped (a crash, a closed tab) is found in the store with no due time
- * and sent again, as the same attempt with the same Idempotency-Key. The outcome is fired before
- * the progress is deleted, and a fire reaches only a wait that still exists, so a crash between
- * the two applies it once.
+ * Delivery is at least once. The store keeps a wait's progress only once an attempt of it has
+ * ended without an outcome (a retry is due later, or a scenario's answer comes later): a wait
+ * with no row stands at its first attempt. Nothing is written before an attempt is sent, since
+ * a re-send after a crash is the same attempt either way: the attempt after the one the store
+ * last saw, with the wait's one Idempotency-Key (an attempt in flight when the runtime stopped
+ * is sent again, counted as it was). Whether a wait is still to be sent is the stored process's
+ * to say (`stands`): a fire that ended it removed it in the same commit. The outcome is fired
+ * before any row is deleted, and a fire reaches only a wait that still exists, so a crash
+ * between the two applies it once.
  */
 export class CallSender {
   private readonly processes = new Map<string, Watched>();
@@ -114,26 +131,26 @@ export class CallSender {
         active,
         waits: new Map(),
         progress: new Map(stored.map((p) => [p.seq, p])),
+        stored: new Set(stored.map((p) => p.seq)),
       };
       this.processes.set(processId, watched);
     }
     // Changed in place: an attempt that settles meanwhile saves into this same record.
     watched.active = active;
     watched.waits = new Map(waits.map((w) => [w.seq, w]));
+    const now = this.deps.now();
+    for (const wait of waits) {
+      if (!active) this.abandon(processId, wait.seq);
+      // A new wait's first attempt is due at once; nothing is stored until an attempt ends.
+      if (!watched.progress.has(wait.seq))
+        watched.progress.set(wait.seq, firstProgress(wait.seq, now));
+    }
     for (const seq of [...watched.progress.keys()]) {
       if (watched.waits.has(seq)) continue;
       watched.progress.delete(seq);
       this.abandon(processId, seq);
+      if (!watched.stored.delete(seq)) continue;
       await this.deps.store.deleteCallProgress(processId, seq);
-    }
-    for (const wait of waits) {
-      if (!active) this.abandon(processId, wait.seq);
-      if (watched.progress.has(wait.seq)) continue;
-      // Stored, though it has begun no attempt: another runtime over the store that finds no
-      // progress of a wait it knows takes it as settled (`stored`).
-      const first = firstProgress(wait.seq, this.deps.now());
-      await this.deps.store.putCallProgress(processId, first);
-      if (watched.waits.has(wait.seq)) watched.progress.set(wait.seq, first);
     }
     if (watched.waits.size === 0 && this.processes.get(processId) === watched)
       this.processes.delete(processId);
@@ -156,7 +173,9 @@ export class CallSender {
     // A scripted answer kept for later is not sent again: it comes now instead.
     const moved = { ...progress, due: now };
     await this.deps.store.putCallProgress(processId, moved);
-    this.processes.get(processId)?.progress.set(seq, moved);
+    const watched = this.processes.get(processId);
+    watched?.progress.set(seq, moved);
+    watched?.stored.add(seq);
     return true;
   }
 
@@ -239,19 +258,12 @@ export class CallSender {
     let keep = false;
     const attempt = async () => {
       controller.signal.throwIfAborted();
-      // Under the wait's lock, the progress as stored: another runtime over this store (another
-      // tab) may have sent this attempt, and settled it or moved on, since this one last knew.
+      // Under the wait's lock, where it stands in the store: another runtime over this store
+      // (another tab) may have sent this attempt, and settled it or moved on, since this one
+      // last knew.
       const progress = this.deps.oneSender ? await this.stored(processId, wait.seq, known) : known;
-      if (progress === undefined) {
-        // Settled elsewhere: its outcome is fired, and the wait is gone or going.
-        if (this.processes.get(processId)?.progress.get(wait.seq) === known)
-          this.processes.get(processId)?.progress.delete(wait.seq);
-        return;
-      }
-      if (progress !== known) {
-        this.processes.get(processId)?.progress.set(wait.seq, progress);
-        if (progress.due !== null && progress.due > this.deps.now()) return;
-      }
+      if (progress === undefined) return;
+      if (progress.due !== null && progress.due > this.deps.now()) return;
       if (progress.answer) {
         return await this.settle(
           processId,
@@ -262,9 +274,12 @@ export class CallSender {
           controller.signal,
         );
       }
-      // Interrupted (no due time): the same attempt again; else the next one, counted now.
+      // Interrupted (no due time): the same attempt again; else the next one. Counted here and
+      // not stored: a re-send after a crash counts on from what the store holds to the same
+      // number, with the same key.
       const begun = progress.due === null ? progress : attemptBegun(progress);
-      await this.save(processId, begun, controller.signal);
+      this.processes.get(processId)?.progress.set(wait.seq, begun);
+      this.deps.progressed?.(processId);
       const key = idempotencyKey(processId, wait);
       // How long it took, on the sender's clock (a virtual one gives 0 to a real server's answer).
       const began = this.deps.now();
@@ -297,15 +312,37 @@ export class CallSender {
     }
   }
 
-  /** Wait `seq`'s progress as stored: `known` itself when the store holds the same, else the stored one. */
+  /**
+   * Wait `seq`'s progress as the store has it, read under the wait's lock and taken as this
+   * sender's: its row, or with none its first attempt (none has ended). undefined when the wait
+   * may not be sent now: it is gone from the stored process (its outcome fired elsewhere), which
+   * drops it here too, or its process may not run there (stopped, failed, flow-changed in
+   * another runtime), which leaves it to the commit that lets it run.
+   */
   private async stored(
     processId: string,
     seq: number,
     known: CallProgress,
   ): Promise<CallProgress | undefined> {
-    const stored = (await this.deps.store.listCallProgress(processId)).find((p) => p.seq === seq);
-    if (stored === undefined) return undefined;
-    return JSON.stringify(stored) === JSON.stringify(known) ? known : stored;
+    const [rows, stands] = await Promise.all([
+      this.deps.store.listCallProgress(processId),
+      this.deps.stands?.(processId, seq) ?? ('waiting' as const),
+    ]);
+    const watched = this.processes.get(processId);
+    const mine = watched?.progress.get(seq) === known ? watched : undefined;
+    if (stands !== 'waiting') {
+      if (stands === 'gone') mine?.progress.delete(seq);
+      else if (mine) mine.active = false;
+      return undefined;
+    }
+    const row = rows.find((p) => p.seq === seq);
+    const progress = row ?? firstProgress(seq, known.due ?? this.deps.now());
+    if (mine) {
+      mine.progress.set(seq, progress);
+      if (row) mine.stored.add(seq);
+      else mine.stored.delete(seq);
+    }
+    return progress;
   }
 
   private async answered(
@@ -348,11 +385,13 @@ export class CallSender {
     signal.throwIfAborted();
     // The attempt's entry goes in the fire's commit: one write of the process, not two.
     await this.deps.fire(processId, wait, next.outcome, entry);
-    // The fire's commit told `sync` that the wait is gone, which deleted its progress; a fire
-    // that reached no wait (another tab moved the process on) leaves it to be deleted here.
+    // The fire's commit told `sync` that the wait is gone, which dropped its progress (and its
+    // row, if one was stored); a fire that reached no wait (another tab moved the process on)
+    // leaves them to be dropped here.
     const watched = this.processes.get(processId);
-    if (watched && !watched.progress.has(wait.seq)) return;
-    watched?.progress.delete(wait.seq);
+    if (!watched?.progress.has(wait.seq)) return;
+    watched.progress.delete(wait.seq);
+    if (!watched.stored.delete(wait.seq)) return;
     await this.deps.store.deleteCallProgress(processId, wait.seq);
   }
 
@@ -362,10 +401,14 @@ export class CallSender {
     signal: AbortSignal,
   ): Promise<void> {
     signal.throwIfAborted();
+    const watched = this.processes.get(processId);
+    // Marked before it is written, so that a `sync` meanwhile that finds the wait gone asks for
+    // the row's delete after this write, not before it.
+    watched?.stored.add(progress.seq);
     await this.deps.store.putCallProgress(processId, progress);
     // Abandoned while it saved (the wait went, the process stopped): what sync left stands.
     if (signal.aborted) return;
-    this.processes.get(processId)?.progress.set(progress.seq, progress);
+    watched?.progress.set(progress.seq, progress);
   }
 
   private abandon(processId: string, seq: number): void {

@@ -138,6 +138,15 @@ export class CallLoop implements CallTimes {
         // A lock waited for is always had; only `ifAvailable` gives up.
         return result.held ? result.value : Promise.reject(new Error('the call lock was refused'));
       },
+      // The stored process says whether the wait is still to be sent: a fire removes it.
+      stands: async (id, seq) => {
+        const record = await store.getProcess(id);
+        if (!record || !LIVE.includes(record.status)) return 'gone';
+        if (!callWaitsOf(record.snapshot).some((w) => w.seq === seq)) return 'gone';
+        return record.status === 'waiting' ? 'waiting' : 'held';
+      },
+      // The inspector shows an attempt in flight, which is kept in memory only.
+      progressed: (id) => changes.changed(id),
       fire: async (id, wait, outcome, entry) => {
         const entries = this.attemptRecords(id, entry, wait);
         const fired = await parts.fire(id, wait.seq, wait.call.trigger, outcome, entries);
