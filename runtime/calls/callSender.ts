@@ -156,6 +156,17 @@ export class CallSender {
       this.processes.delete(processId);
   }
 
+  /**
+   * The processes with an attempt in flight, its fire included; not one left waiting for
+   * `respond` (a scenario's), which holds nothing up.
+   */
+  busyProcesses(): Set<string> {
+    const busy = new Set<string>();
+    for (const at of this.inFlight.keys())
+      if (!this.pending.has(at)) busy.add(at.slice(0, at.indexOf('\u0000')));
+    return busy;
+  }
+
   /** Whether wait `seq` of the process is one this sender watches. */
   watches(processId: string, seq: number): boolean {
     return this.processes.get(processId)?.waits.has(seq) ?? false;
