@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../supervisor/clock.ts';
-import { InProcessLocks } from '../supervisor/locks.ts';
+import { holdLock, InProcessLocks } from '../supervisor/locks.ts';
 import { CallSender, type CallSenderDeps, type CallWait } from './callSender.ts';
 import { CallHost, MemoryProgress } from './fixtures/callHost.ts';
 import { attemptSettings, recordedCall } from './fixtures/attemptSettings.ts';
@@ -244,15 +244,11 @@ describe('what the sender stores, and when (docs/decisions.md, calls)', () => {
     expect(store.rows.size).toBe(0);
   });
 
-  it("rule: under the wait's lock, a wait the stored process no longer has is not sent, and one whose process may not run waits", async () => {
+  it("rule: under the process's call lock, a wait the stored process no longer has is not sent, and one whose process may not run waits", async () => {
     const { host, store, deps } = setup();
     const locks = new InProcessLocks();
     const shared: Partial<CallSenderDeps> = {
-      oneSender: async (id, seq, fn) => {
-        const r = await locks.withLock(`${id}/${seq}`, fn);
-        if (!r.held) throw new Error('refused');
-        return r.value;
-      },
+      lease: (id) => holdLock(locks, id),
       stands: (id, seq) => host.stands(id, seq),
     };
     // Two runtimes that both know the wait (both found it on opening).
@@ -283,6 +279,58 @@ describe('what the sender stores, and when (docs/decisions.md, calls)', () => {
     await b.sendDue();
     expect(server.countByKey(idempotencyKey('p1', w2))).toBe(1);
     expect(store.rows.size).toBe(0);
+  });
+});
+
+describe("a process's call lock (the lease), held across a chain of calls", () => {
+  it('rule: a wait made by the fire of an attempt sent under the lease is sent under the same lease, without reading the store', async () => {
+    const { host, store, deps } = setup();
+    const locks = new InProcessLocks();
+    let leases = 0;
+    let reads = 0;
+    const chain = [1, 2, 3].map((seq) => wait(seq, recordedCall(server.origin + '/json')));
+    const sender: CallSender = new CallSender({
+      ...deps,
+      lease: (id) => (leases++, holdLock(locks, id)),
+      stands: (id, seq) => (reads++, host.stands(id, seq)),
+      // As the supervisor's fire does: its commit brings the process to the next call, and the
+      // commit's sync is given the mark asked for before it was written.
+      fire: async (id, w, outcome) => {
+        const mark = sender.leaseMark(id);
+        await host.fire(id, w, outcome);
+        const next = chain.filter((c) => c.seq === w.seq + 1);
+        host.waits.set(id, next);
+        await sender.sync(id, next, true, mark);
+      },
+    });
+    host.waits.set('p1', [chain[0]!]);
+    await sender.sync('p1', [chain[0]!], true);
+    for (let i = 0; i < 3; i++) await sender.sendDue();
+    expect(host.fired.map((f) => f.seq)).toEqual([1, 2, 3]);
+    // The first wait was known before the lease: read once. The others were made under it.
+    expect(leases).toBe(1);
+    expect(reads).toBe(1);
+    expect(store.rows.size).toBe(0);
+    // Nothing is left to send: the lease is given back, and another runtime may take it.
+    expect((await locks.withLock('p1', async () => 'free', { ifAvailable: true })).held).toBe(true);
+  });
+
+  it('rule: a wait made while another runtime held the lock is read before it is sent', async () => {
+    const { host, deps } = setup();
+    const locks = new InProcessLocks();
+    let reads = 0;
+    const sender = new CallSender({
+      ...deps,
+      lease: (id) => holdLock(locks, id),
+      stands: (id, seq) => (reads++, host.stands(id, seq)),
+    });
+    const w = wait(1, recordedCall(server.origin + '/json'));
+    host.waits.set('p1', [w]);
+    // Committed with no lease of this sender's held: the mark is none.
+    await sender.sync('p1', [w], true, sender.leaseMark('p1'));
+    await sender.sendDue();
+    expect(reads).toBe(1);
+    expect(host.fired).toHaveLength(1);
   });
 });
 

@@ -58,17 +58,18 @@ export interface CallSenderDeps {
     entry: ReturnType<typeof attemptEntry>,
   ): Promise<void>;
   /**
-   * Runs `fn` holding the lock of one wait's attempts, the same lock in every runtime over this
-   * store (a Web Lock per wait in the browser, so two tabs' workers never send one attempt at
-   * once). Without it, one sender over the store is assumed.
+   * Takes the lock of a process's calls, the same lock in every runtime over this store (a Web
+   * Lock in the browser, so two tabs' workers never send one attempt at once), and resolves
+   * once it is held, with what gives it back. The sender holds it while it sends any attempt
+   * of the process (`CallLease`). Without it, one sender over the store is assumed.
    */
-  oneSender?<T>(processId: string, seq: number, fn: () => Promise<T>): Promise<T>;
+  lease?(processId: string): Promise<() => void>;
   /**
    * Where wait `seq` stands in the process as stored: `waiting` (it may be sent), `held` (the
    * wait is there, its process may not run: stopped, failed, flow-changed) or `gone` (its
-   * outcome was fired, or the process moved on). Asked under the wait's lock (`oneSender`)
-   * before each attempt, with the wait's stored progress: another runtime over the store may
-   * have sent it since this one last knew.
+   * outcome was fired, or the process moved on). Asked under the process's lease before an
+   * attempt, with the wait's stored progress: another runtime over the store may have sent it
+   * since this one last knew.
    */
   stands?(processId: string, seq: number): Promise<'waiting' | 'held' | 'gone'>;
   /** Told when an attempt of a process begins, which changes its progress only in memory. */
@@ -79,6 +80,24 @@ export interface CallSenderDeps {
     entry: ReturnType<typeof attemptEntry>,
     wait: CallWait,
   ): Promise<void>;
+}
+
+/**
+ * This sender's hold of a process's call lock (`CallSenderDeps.lease`), shared by the attempts
+ * of the process it sends at once, and kept from one attempt to the next while one is due at
+ * once (an answer whose fire brings the process to its next call).
+ */
+interface CallLease {
+  /** Resolves once the lock is held, with what gives it back. */
+  held: Promise<() => void>;
+  granted: boolean;
+  /** Attempts running under it. */
+  users: number;
+  /**
+   * Waits a commit made while this lease was held: no other runtime can have sent one, since
+   * any that learned of it since has waited for this lease. Sent without reading the store.
+   */
+  fresh: Set<number>;
 }
 
 interface Watched {
@@ -108,6 +127,7 @@ interface Watched {
  */
 export class CallSender {
   private readonly processes = new Map<string, Watched>();
+  private readonly leases = new Map<string, CallLease>();
   private readonly inFlight = new Map<string, AbortController>();
   private readonly running = new Set<Promise<void>>();
 
@@ -120,7 +140,16 @@ export class CallSender {
    * answer is dropped; a request already sent is not recalled). An attempt in flight for a
    * process that may not run is abandoned too, and sent again, same key, when it may.
    */
-  async sync(processId: string, waits: readonly CallWait[], active: boolean): Promise<void> {
+  async sync(
+    processId: string,
+    waits: readonly CallWait[],
+    active: boolean,
+    /**
+     * What `leaseMark` said when the commit this sync follows was asked for: a lease still held
+     * since then makes the waits the commit made fresh (`CallLease.fresh`).
+     */
+    mark?: unknown,
+  ): Promise<void> {
     // A process this sender already watches is as its memory says (every write of its progress
     // went through here, and a read could be older than a save in flight); only one it meets
     // for the first time, after a restart, is read from the store.
@@ -139,21 +168,35 @@ export class CallSender {
     watched.active = active;
     watched.waits = new Map(waits.map((w) => [w.seq, w]));
     const now = this.deps.now();
+    const lease = this.leases.get(processId);
+    const fresh = mark !== undefined && mark === lease ? lease : undefined;
     for (const wait of waits) {
       if (!active) this.abandon(processId, wait.seq);
+      if (watched.progress.has(wait.seq)) continue;
       // A new wait's first attempt is due at once; nothing is stored until an attempt ends.
-      if (!watched.progress.has(wait.seq))
-        watched.progress.set(wait.seq, firstProgress(wait.seq, now));
+      watched.progress.set(wait.seq, firstProgress(wait.seq, now));
+      fresh?.fresh.add(wait.seq);
     }
     for (const seq of [...watched.progress.keys()]) {
       if (watched.waits.has(seq)) continue;
       watched.progress.delete(seq);
+      lease?.fresh.delete(seq);
       this.abandon(processId, seq);
       if (!watched.stored.delete(seq)) continue;
       await this.deps.store.deleteCallProgress(processId, seq);
     }
     if (watched.waits.size === 0 && this.processes.get(processId) === watched)
       this.processes.delete(processId);
+    this.giveBack(processId);
+  }
+
+  /**
+   * Asked as a commit of the process is asked for (watchedStore.ts): the lease this sender holds
+   * of it now, if any, which the commit's `sync` is then given back (`mark`).
+   */
+  leaseMark(processId: string): unknown {
+    const lease = this.leases.get(processId);
+    return lease?.granted ? lease : undefined;
   }
 
   /**
@@ -228,6 +271,11 @@ export class CallSender {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
+  /** Gives back every lease kept for an attempt due (a runtime closing sends nothing more). */
+  close(): void {
+    for (const [id, lease] of [...this.leases]) if (lease.users === 0) this.release(id, lease);
+  }
+
   /** Each wait's progress, for a report or the inspector. */
   progressOf(processId: string): CallProgress[] {
     return [...(this.processes.get(processId)?.progress.values() ?? [])];
@@ -267,12 +315,15 @@ export class CallSender {
     const controller = new AbortController();
     this.inFlight.set(at, controller);
     let keep = false;
-    const attempt = async () => {
+    const lease = this.deps.lease ? this.take(processId) : undefined;
+    try {
+      if (lease) await lease.held;
       controller.signal.throwIfAborted();
-      // Under the wait's lock, where it stands in the store: another runtime over this store
+      // Under the lease, where the wait stands in the store: another runtime over this store
       // (another tab) may have sent this attempt, and settled it or moved on, since this one
-      // last knew.
-      const progress = this.deps.oneSender ? await this.stored(processId, wait.seq, known) : known;
+      // last knew. Not for a wait made while this lease was held, which none can have sent.
+      const read = lease !== undefined && !lease.fresh.delete(wait.seq);
+      const progress = read ? await this.stored(processId, wait.seq, known) : known;
       if (progress === undefined) return;
       if (progress.due !== null && progress.due > this.deps.now()) return;
       if (progress.answer) {
@@ -312,15 +363,62 @@ export class CallSender {
         controller.signal,
         this.deps.now() - began,
       );
-    };
-    try {
-      await (this.deps.oneSender ? this.deps.oneSender(processId, wait.seq, attempt) : attempt());
     } catch (error) {
       // Abandoned: the wait is gone, or its process may not run; the answer is dropped.
       if (!controller.signal.aborted) throw error;
     } finally {
       if (!keep) this.inFlight.delete(at);
+      if (lease) {
+        lease.users--;
+        this.giveBack(processId);
+      }
     }
+  }
+
+  /** The process's lease, taken for one more attempt (asked for if this sender holds none). */
+  private take(processId: string): CallLease {
+    let lease = this.leases.get(processId);
+    if (!lease) {
+      const made: CallLease = {
+        held: this.deps.lease!(processId),
+        granted: false,
+        users: 0,
+        fresh: new Set(),
+      };
+      made.held.then(
+        () => (made.granted = true),
+        () => this.leases.get(processId) === made && this.leases.delete(processId),
+      );
+      this.leases.set(processId, (lease = made));
+    }
+    lease.users++;
+    return lease;
+  }
+
+  /**
+   * Gives the process's lease back once no attempt of it runs, unless one is due at once and
+   * not yet sent (kept for it: the next `sendDue` sends it without taking the lock again).
+   */
+  private giveBack(processId: string): void {
+    const lease = this.leases.get(processId);
+    if (!lease || lease.users > 0) return;
+    const w = this.processes.get(processId);
+    const now = this.deps.now();
+    const dueNow =
+      w?.active === true &&
+      [...w.progress.values()].some(
+        (p) => (p.due === null || p.due <= now) && !this.inFlight.has(slot(processId, p.seq)),
+      );
+    if (!dueNow) this.release(processId, lease);
+  }
+
+  private release(processId: string, lease: CallLease): void {
+    if (this.leases.get(processId) === lease) this.leases.delete(processId);
+    lease.fresh.clear();
+    lease.held.then(
+      (giveBack) => giveBack(),
+      () => undefined,
+    );
   }
 
   /**

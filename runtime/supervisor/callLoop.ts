@@ -11,7 +11,7 @@ import type { ChangeListeners } from './changes.ts';
 import type { Clock } from './clock.ts';
 import { MAX_STEPS_PER_RUN } from './limits.ts';
 import type { CallOptions } from './options.ts';
-import type { Locks } from './locks.ts';
+import { holdLock, type Locks } from './locks.ts';
 import { callLockName, type ProcessLock } from './processLock.ts';
 import { stamp } from './recordFacts.ts';
 import {
@@ -59,7 +59,7 @@ export interface CallLoopParts {
   store: Store;
   clock: Clock;
   lock: ProcessLock;
-  /** The locks `lock` takes; a call wait's attempts are sent under one of them (callLockName). */
+  /** The locks `lock` takes; a process's attempts are sent under one of them (callLockName). */
   locks: Locks;
   changes: ChangeListeners;
   /**
@@ -144,13 +144,9 @@ export class CallLoop implements CallTimes {
         },
       },
       attempt,
-      // Two runtimes over one store (two tabs) each know the wait: one sends an attempt at a
-      // time, and the other, once it has the lock, finds that attempt's result in the store.
-      oneSender: async (id, seq, fn) => {
-        const result = await parts.locks.withLock(callLockName(id, seq), fn);
-        // A lock waited for is always had; only `ifAvailable` gives up.
-        return result.held ? result.value : Promise.reject(new Error('the call lock was refused'));
-      },
+      // Two runtimes over one store (two tabs) each know the wait: one sends the process's
+      // attempts at a time, and the other, once it has the lock, finds their results stored.
+      lease: (id) => holdLock(parts.locks, callLockName(id)),
       // The stored process says whether the wait is still to be sent: a fire removes it.
       stands: async (id, seq) => {
         const record = await store.getProcess(id);
@@ -196,14 +192,22 @@ export class CallLoop implements CallTimes {
   }
 
   /**
+   * Asked as a commit of a process is asked for, before it is written: what the commit's
+   * `committed` is then given (CallSender.leaseMark).
+   */
+  committing(id: string): unknown {
+    return this.parts.sends && this.known.has(id) ? this.sender.leaseMark(id) : undefined;
+  }
+
+  /**
    * Told after every commit of a process, with the record as committed: its call waits, and
    * whether it may run. A process with none that the sender does not watch costs nothing.
    */
-  committed(record: ProcessRecord): Promise<void> {
+  committed(record: ProcessRecord, mark?: unknown): Promise<void> {
     if (!this.parts.sends) return Promise.resolve();
     const waits = LIVE.includes(record.status) ? callWaitsOf(record.snapshot) : [];
     if (waits.length === 0 && !this.known.has(record.id)) return Promise.resolve();
-    return this.sync(record.id, record.contextId, waits, record.status === 'waiting');
+    return this.sync(record.id, record.contextId, waits, record.status === 'waiting', mark);
   }
 
   /** Processes the sender watches (a cheap test on every commit), with their contexts. */
@@ -211,12 +215,18 @@ export class CallLoop implements CallTimes {
   /** The instant `settle` last gave up at, with attempts still due then. */
   private gaveUpAt: number | undefined;
 
-  private sync(id: string, contextId: string, waits: CallWait[], active: boolean): Promise<void> {
+  private sync(
+    id: string,
+    contextId: string,
+    waits: CallWait[],
+    active: boolean,
+    mark?: unknown,
+  ): Promise<void> {
     if (waits.length > 0) this.known.set(id, contextId);
     const before = this.chains.get(id) ?? this.ready();
     const next = before
       .catch(() => undefined)
-      .then(() => this.sender.sync(id, waits, active))
+      .then(() => this.sender.sync(id, waits, active, mark))
       .finally(() => {
         if (this.chains.get(id) === next) this.chains.delete(id);
         if (waits.length === 0) this.known.delete(id);
@@ -309,6 +319,15 @@ export class CallLoop implements CallTimes {
     if (busy.size === 0) return () => false;
     const contexts = new Set([...busy].map((id) => this.known.get(id)));
     return (p) => busy.has(p.id) || contexts.has(p.contextId);
+  }
+
+  /** Waits for the attempts in flight, then gives back the locks kept for attempts due. */
+  async close(): Promise<void> {
+    try {
+      await this.idle();
+    } finally {
+      this.sender.close();
+    }
   }
 
   /** Resolves once every attempt in flight, and every sync asked for, has settled. */

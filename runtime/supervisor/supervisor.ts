@@ -95,7 +95,11 @@ export class Supervisor {
       sends: options.sendsCalls ?? true,
     }));
     // Every part writes through this one: each commit of a process tells the call loop.
-    const watched = (this.watched = watchCommits(store, (record) => calls.committed(record)));
+    const watched = (this.watched = watchCommits(
+      store,
+      (record, mark) => calls.committed(record, mark),
+      (id) => calls.committing(id),
+    ));
     const flows = (this.flows = new FlowReader(watched));
     const guesses = new ContextGuesses();
     if (options.functions) checkExtraFunctions(options.functions);
@@ -228,9 +232,12 @@ export class Supervisor {
     return this.calls.idle();
   }
 
-  /** Waits for the attempts in flight (`idle`); the store is the caller's to close. */
+  /**
+   * Waits for the attempts in flight (`idle`) and gives back the call locks it kept; the store
+   * is the caller's to close.
+   */
   close(): Promise<void> {
-    return this.calls.idle();
+    return this.calls.close();
   }
 
   /**
