@@ -283,54 +283,67 @@ describe('what the sender stores, and when (docs/decisions.md, calls)', () => {
 });
 
 describe("a process's call lock (the lease), held across a chain of calls", () => {
-  it('rule: a wait made by the fire of an attempt sent under the lease is sent under the same lease, without reading the store', async () => {
+  /**
+   * A sender whose fire brings the process to its next waits, as the supervisor's does: it
+   * reads the process under its lock (`loaded`, the record numbering its waits from `seq`),
+   * then commits the next waits, which the commit's sync tells the sender.
+   */
+  function chained(next: (fired: CallWait) => { seq: number; waits: CallWait[] }) {
     const { host, store, deps } = setup();
     const locks = new InProcessLocks();
-    let leases = 0;
-    let reads = 0;
-    const chain = [1, 2, 3].map((seq) => wait(seq, recordedCall(server.origin + '/json')));
+    const counts = { leases: 0, reads: 0 };
     const sender: CallSender = new CallSender({
       ...deps,
-      lease: (id) => (leases++, holdLock(locks, id)),
-      stands: (id, seq) => (reads++, host.stands(id, seq)),
-      // As the supervisor's fire does: its commit brings the process to the next call, and the
-      // commit's sync is given the mark asked for before it was written.
-      fire: async (id, w, outcome) => {
-        const mark = sender.leaseMark(id);
+      lease: (id) => (counts.leases++, holdLock(locks, id)),
+      stands: (id, seq) => (counts.reads++, host.stands(id, seq)),
+      fire: async (id, w, outcome, _entry, loaded) => {
+        const then = next(w);
+        loaded?.({ snapshot: { seq: then.seq } });
         await host.fire(id, w, outcome);
-        const next = chain.filter((c) => c.seq === w.seq + 1);
-        host.waits.set(id, next);
-        await sender.sync(id, next, true, mark);
+        host.waits.set(id, [...(host.waits.get(id) ?? []), ...then.waits]);
+        await sender.sync(id, host.waits.get(id)!, true);
       },
     });
+    return { host, store, locks, counts, sender };
+  }
+
+  it('rule: a wait made by the fire of an attempt sent under the lease is sent under the same lease, without reading the store', async () => {
+    const chain = [1, 2, 3].map((seq) => wait(seq, recordedCall(server.origin + '/json')));
+    const { host, store, locks, counts, sender } = chained((fired) => ({
+      seq: fired.seq + 1,
+      waits: chain.filter((c) => c.seq === fired.seq + 1),
+    }));
     host.waits.set('p1', [chain[0]!]);
     await sender.sync('p1', [chain[0]!], true);
     for (let i = 0; i < 3; i++) await sender.sendDue();
     expect(host.fired.map((f) => f.seq)).toEqual([1, 2, 3]);
     // The first wait was known before the lease: read once. The others were made under it.
-    expect(leases).toBe(1);
-    expect(reads).toBe(1);
+    expect(counts).toEqual({ leases: 1, reads: 1 });
     expect(store.rows.size).toBe(0);
     // Nothing is left to send: the lease is given back, and another runtime may take it.
     expect((await locks.withLock('p1', async () => 'free', { ifAvailable: true })).held).toBe(true);
   });
 
-  it('rule: a wait made while another runtime held the lock is read before it is sent', async () => {
-    const { host, deps } = setup();
-    const locks = new InProcessLocks();
-    let reads = 0;
-    const sender = new CallSender({
-      ...deps,
-      lease: (id) => holdLock(locks, id),
-      stands: (id, seq) => (reads++, host.stands(id, seq)),
-    });
-    const w = wait(1, recordedCall(server.origin + '/json'));
-    host.waits.set('p1', [w]);
-    // Committed with no lease of this sender's held: the mark is none.
-    await sender.sync('p1', [w], true, sender.leaseMark('p1'));
+  it('rule: a wait made before the lease was had (another runtime sent it, and saved a retry) is read under it, not taken as new', async () => {
+    const w1 = wait(1, recordedCall(server.origin + '/json'));
+    // Made by another runtime before this one took the lease: numbered below the fire's record.
+    const w2 = wait(2, recordedCall(server.origin + '/json', { retry }));
+    const w5 = wait(5, recordedCall(server.origin + '/json'));
+    const { host, store, counts, sender } = chained((fired) =>
+      fired.seq === 1 ? { seq: 5, waits: [w5] } : { seq: fired.seq + 1, waits: [] },
+    );
+    host.waits.set('p1', [w1]);
+    await sender.sync('p1', [w1], true);
+    host.waits.set('p1', [w1, w2]);
+    await store.putCallProgress('p1', { seq: 2, attempts: 1, due: T0 + 60_000 });
     await sender.sendDue();
-    expect(reads).toBe(1);
-    expect(host.fired).toHaveLength(1);
+    await sender.sendDue();
+    // w1 read (known before the lease), w2 read (made before it: its retry is a minute away,
+    // so nothing is sent), w5 made by w1's fire under the lease: sent without a read.
+    expect(host.fired.map((f) => f.seq)).toEqual([1, 5]);
+    expect(counts.reads).toBe(2);
+    expect(server.countByKey(idempotencyKey('p1', w2))).toBe(0);
+    expect(sender.progressOf('p1')).toEqual([{ seq: 2, attempts: 1, due: T0 + 60_000 }]);
   });
 });
 

@@ -56,6 +56,11 @@ export interface CallSenderDeps {
     wait: CallWait,
     outcome: CallOutcome,
     entry: ReturnType<typeof attemptEntry>,
+    /**
+     * Told the record the fire reads under the process's lock, before it fires: the waits a
+     * commit makes from it are numbered from its `snapshot.seq` on (`basedOn`).
+     */
+    loaded?: (record: { snapshot: { seq: number } }) => void,
   ): Promise<void>;
   /**
    * Takes the lock of a process's calls, the same lock in every runtime over this store (a Web
@@ -94,10 +99,12 @@ interface CallLease {
   /** Attempts running under it. */
   users: number;
   /**
-   * Waits a commit made while this lease was held: no other runtime can have sent one, since
-   * any that learned of it since has waited for this lease. Sent without reading the store.
+   * The `snapshot.seq` of a record of the process read under its lock while this lease was
+   * held: a wait numbered from it on was made after the lease was had, so no other runtime can
+   * have sent it (any that learned of it has waited for this lease), and it is sent without
+   * reading the store. Undefined until such a read (a fire's, `basedOn`).
    */
-  fresh: Set<number>;
+  base?: number;
 }
 
 interface Watched {
@@ -140,16 +147,7 @@ export class CallSender {
    * answer is dropped; a request already sent is not recalled). An attempt in flight for a
    * process that may not run is abandoned too, and sent again, same key, when it may.
    */
-  async sync(
-    processId: string,
-    waits: readonly CallWait[],
-    active: boolean,
-    /**
-     * What `leaseMark` said when the commit this sync follows was asked for: a lease still held
-     * since then makes the waits the commit made fresh (`CallLease.fresh`).
-     */
-    mark?: unknown,
-  ): Promise<void> {
+  async sync(processId: string, waits: readonly CallWait[], active: boolean): Promise<void> {
     // A process this sender already watches is as its memory says (every write of its progress
     // went through here, and a read could be older than a save in flight); only one it meets
     // for the first time, after a restart, is read from the store.
@@ -168,19 +166,15 @@ export class CallSender {
     watched.active = active;
     watched.waits = new Map(waits.map((w) => [w.seq, w]));
     const now = this.deps.now();
-    const lease = this.leases.get(processId);
-    const fresh = mark !== undefined && mark === lease ? lease : undefined;
     for (const wait of waits) {
       if (!active) this.abandon(processId, wait.seq);
-      if (watched.progress.has(wait.seq)) continue;
       // A new wait's first attempt is due at once; nothing is stored until an attempt ends.
-      watched.progress.set(wait.seq, firstProgress(wait.seq, now));
-      fresh?.fresh.add(wait.seq);
+      if (!watched.progress.has(wait.seq))
+        watched.progress.set(wait.seq, firstProgress(wait.seq, now));
     }
     for (const seq of [...watched.progress.keys()]) {
       if (watched.waits.has(seq)) continue;
       watched.progress.delete(seq);
-      lease?.fresh.delete(seq);
       this.abandon(processId, seq);
       if (!watched.stored.delete(seq)) continue;
       await this.deps.store.deleteCallProgress(processId, seq);
@@ -188,15 +182,6 @@ export class CallSender {
     if (watched.waits.size === 0 && this.processes.get(processId) === watched)
       this.processes.delete(processId);
     this.giveBack(processId);
-  }
-
-  /**
-   * Asked as a commit of the process is asked for (watchedStore.ts): the lease this sender holds
-   * of it now, if any, which the commit's `sync` is then given back (`mark`).
-   */
-  leaseMark(processId: string): unknown {
-    const lease = this.leases.get(processId);
-    return lease?.granted ? lease : undefined;
   }
 
   /**
@@ -321,8 +306,9 @@ export class CallSender {
       controller.signal.throwIfAborted();
       // Under the lease, where the wait stands in the store: another runtime over this store
       // (another tab) may have sent this attempt, and settled it or moved on, since this one
-      // last knew. Not for a wait made while this lease was held, which none can have sent.
-      const read = lease !== undefined && !lease.fresh.delete(wait.seq);
+      // last knew. Not for a wait made while this lease was held (`CallLease.base`), which none
+      // can have sent: the next call of a chain goes without a read.
+      const read = lease !== undefined && !(lease.base !== undefined && wait.seq >= lease.base);
       const progress = read ? await this.stored(processId, wait.seq, known) : known;
       if (progress === undefined) return;
       if (progress.due !== null && progress.due > this.deps.now()) return;
@@ -334,6 +320,7 @@ export class CallSender {
           progress.answer,
           progress.answerMs ?? 0,
           controller.signal,
+          lease,
         );
       }
       // Interrupted (no due time): the same attempt again; else the next one. Counted here and
@@ -362,6 +349,7 @@ export class CallSender {
         answer,
         controller.signal,
         this.deps.now() - began,
+        lease,
       );
     } catch (error) {
       // Abandoned: the wait is gone, or its process may not run; the answer is dropped.
@@ -383,7 +371,6 @@ export class CallSender {
         held: this.deps.lease!(processId),
         granted: false,
         users: 0,
-        fresh: new Set(),
       };
       made.held.then(
         () => (made.granted = true),
@@ -412,9 +399,18 @@ export class CallSender {
     if (!dueNow) this.release(processId, lease);
   }
 
+  /**
+   * A record of the process read under its lock while `lease` is held (and has been since it
+   * was had): the waits numbered from its `snapshot.seq` on were made since, by commits no
+   * other runtime's attempt can have come before (CallLease.base).
+   */
+  private basedOn(processId: string, lease: CallLease | undefined, seq: number): void {
+    if (!lease?.granted || this.leases.get(processId) !== lease) return;
+    lease.base = Math.min(lease.base ?? seq, seq);
+  }
+
   private release(processId: string, lease: CallLease): void {
     if (this.leases.get(processId) === lease) this.leases.delete(processId);
-    lease.fresh.clear();
     lease.held.then(
       (giveBack) => giveBack(),
       () => undefined,
@@ -461,6 +457,7 @@ export class CallSender {
     answer: { result: AttemptResult; after?: number },
     signal: AbortSignal,
     ms = 0,
+    lease?: CallLease,
   ): Promise<void> {
     const after = answer.after ?? 0;
     if (after > 0) {
@@ -473,7 +470,7 @@ export class CallSender {
       };
       return this.save(processId, later, signal);
     }
-    return this.settle(processId, wait, begun, answer.result, ms, signal);
+    return this.settle(processId, wait, begun, answer.result, ms, signal, lease);
   }
 
   private async settle(
@@ -483,6 +480,8 @@ export class CallSender {
     result: AttemptResult,
     ms: number,
     signal: AbortSignal,
+    /** The lease the attempt was sent under (none for a scenario's `respond`). */
+    lease?: CallLease,
   ): Promise<void> {
     signal.throwIfAborted();
     const entry = attemptEntry(wait.call, progress.attempts, result, ms);
@@ -492,8 +491,11 @@ export class CallSender {
       return this.save(processId, next.progress, signal);
     }
     signal.throwIfAborted();
-    // The attempt's entry goes in the fire's commit: one write of the process, not two.
-    await this.deps.fire(processId, wait, next.outcome, entry);
+    // The attempt's entry goes in the fire's commit: one write of the process, not two. The
+    // record it fires on was read under this attempt's lease, if it has one.
+    await this.deps.fire(processId, wait, next.outcome, entry, (record) =>
+      this.basedOn(processId, lease, record.snapshot.seq),
+    );
     // The fire's commit told `sync` that the wait is gone, which dropped its progress (and its
     // row, if one was stored); a fire that reached no wait (another tab moved the process on)
     // leaves them to be dropped here.

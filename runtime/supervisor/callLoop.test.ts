@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callWait, edge, end, fanout, flow, start, wait } from '../../shared/fixtures/flows.ts';
+import {
+  callWait,
+  edge,
+  end,
+  fanout,
+  flow,
+  start,
+  wait,
+  work,
+} from '../../shared/fixtures/flows.ts';
 import type { Call, Flow, Trigger } from '../../shared/schema.ts';
 import { manualTimer } from '../calls/fixtures/attemptSettings.ts';
 import { startTestServer, type TestServer } from '../calls/fixtures/testServer.ts';
@@ -135,6 +144,46 @@ describe('the supervisor sends calls (docs/format.md#calls)', () => {
     }
     // Each fire's commit, and nothing else: no progress put, nor deleted once the wait is gone.
     expect(writes).toEqual(['commitStep', 'commitStep', 'commitStep']);
+  });
+
+  it("rule: a chain of calls, each answer's fire bringing the process to the next, reads the store for the first attempt only", async () => {
+    const base = await testStore('calls-chain');
+    const reads: string[] = [];
+    const counted = new Proxy(base, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if ((prop === 'getProcess' || prop === 'listCallProgress') && typeof value === 'function')
+          return (...args: unknown[]) => {
+            reads.push(prop);
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return value;
+      },
+    });
+    const f = flow({
+      id: 'chain',
+      nodes: [
+        start(),
+        work('tick', { n: '$exists(n) ? n + 1 : 1' }),
+        callWait('pay', { url: url('/json') }),
+        end(),
+      ],
+      edges: [
+        edge('start', 'tick'),
+        edge('tick', 'pay'),
+        edge('pay', 'tick', { trigger: 'c', when: 'n < 4' }),
+        edge('pay', 'end', { trigger: 'c', when: 'n >= 4' }),
+      ],
+    });
+    const { supervisor, context } = await setup(f, allowed(), counted);
+    await supervisor.start('chain', { id: 'ch' });
+    reads.length = 0;
+    await supervisor.advanceTo(T0);
+    // Under the process's call lock, the first wait is read (it was made before the lock was
+    // had); each next one was made by a fire under that lock, and goes without a read.
+    expect(reads).toEqual(['listCallProgress', 'getProcess']);
+    expect((await supervisor.mustGet('ch')).status).toBe('done');
+    expect((await context('ch')).n).toBe(4);
   });
 
   it('rule: a fire commits on the context read with its process: 100 answers at once read no context apart', async () => {

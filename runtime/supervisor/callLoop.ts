@@ -72,6 +72,8 @@ export interface CallLoopParts {
     triggerId: string,
     outcome: unknown,
     entries: JournalEntry[],
+    /** Told the record the fire read under the process's lock, before it fires. */
+    loaded?: (record: ProcessRecord) => void,
   ): Promise<boolean>;
   options: CallOptions | undefined;
   /** false: no attempt is ever sent (SupervisorOptions.sendsCalls). */
@@ -156,9 +158,9 @@ export class CallLoop implements CallTimes {
       },
       // The inspector shows an attempt in flight, which is kept in memory only.
       progressed: (id) => changes.changed(id),
-      fire: async (id, wait, outcome, entry) => {
+      fire: async (id, wait, outcome, entry, loaded) => {
         const entries = this.attemptRecords(id, entry, wait);
-        const fired = await parts.fire(id, wait.seq, wait.call.trigger, outcome, entries);
+        const fired = await parts.fire(id, wait.seq, wait.call.trigger, outcome, entries, loaded);
         if (!fired) await this.journalAlone(id, entries);
       },
       journal: (id, entry, wait) => this.journalAlone(id, this.attemptRecords(id, entry, wait)),
@@ -192,22 +194,14 @@ export class CallLoop implements CallTimes {
   }
 
   /**
-   * Asked as a commit of a process is asked for, before it is written: what the commit's
-   * `committed` is then given (CallSender.leaseMark).
-   */
-  committing(id: string): unknown {
-    return this.parts.sends && this.known.has(id) ? this.sender.leaseMark(id) : undefined;
-  }
-
-  /**
    * Told after every commit of a process, with the record as committed: its call waits, and
    * whether it may run. A process with none that the sender does not watch costs nothing.
    */
-  committed(record: ProcessRecord, mark?: unknown): Promise<void> {
+  committed(record: ProcessRecord): Promise<void> {
     if (!this.parts.sends) return Promise.resolve();
     const waits = LIVE.includes(record.status) ? callWaitsOf(record.snapshot) : [];
     if (waits.length === 0 && !this.known.has(record.id)) return Promise.resolve();
-    return this.sync(record.id, record.contextId, waits, record.status === 'waiting', mark);
+    return this.sync(record.id, record.contextId, waits, record.status === 'waiting');
   }
 
   /** Processes the sender watches (a cheap test on every commit), with their contexts. */
@@ -215,18 +209,12 @@ export class CallLoop implements CallTimes {
   /** The instant `settle` last gave up at, with attempts still due then. */
   private gaveUpAt: number | undefined;
 
-  private sync(
-    id: string,
-    contextId: string,
-    waits: CallWait[],
-    active: boolean,
-    mark?: unknown,
-  ): Promise<void> {
+  private sync(id: string, contextId: string, waits: CallWait[], active: boolean): Promise<void> {
     if (waits.length > 0) this.known.set(id, contextId);
     const before = this.chains.get(id) ?? this.ready();
     const next = before
       .catch(() => undefined)
-      .then(() => this.sender.sync(id, waits, active, mark))
+      .then(() => this.sender.sync(id, waits, active))
       .finally(() => {
         if (this.chains.get(id) === next) this.chains.delete(id);
         if (waits.length === 0) this.known.delete(id);

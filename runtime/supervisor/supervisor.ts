@@ -89,17 +89,13 @@ export class Supervisor {
       locks,
       changes,
       // Late-bound: the deliveries are built on the store the loop watches.
-      fire: (id, seq, trigger, outcome, entries) =>
-        this.deliveries.fireCall(id, seq, trigger, outcome, entries),
+      fire: (id, seq, trigger, outcome, entries, loaded) =>
+        this.deliveries.fireCall(id, seq, trigger, outcome, entries, loaded),
       options: options.calls,
       sends: options.sendsCalls ?? true,
     }));
     // Every part writes through this one: each commit of a process tells the call loop.
-    const watched = (this.watched = watchCommits(
-      store,
-      (record, mark) => calls.committed(record, mark),
-      (id) => calls.committing(id),
-    ));
+    const watched = (this.watched = watchCommits(store, (record) => calls.committed(record)));
     const flows = (this.flows = new FlowReader(watched));
     const guesses = new ContextGuesses();
     if (options.functions) checkExtraFunctions(options.functions);

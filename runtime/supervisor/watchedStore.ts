@@ -10,20 +10,16 @@ import type { Store } from './store.ts';
  */
 export function watchCommits(
   store: Store,
-  committed: (record: ProcessRecord, mark: unknown) => Promise<void>,
-  /** Asked as each write is asked for, before it is written; its answer goes to `committed`. */
-  committing: (id: string) => unknown = () => undefined,
+  committed: (record: ProcessRecord) => Promise<void>,
 ): Store {
   const bound = new WeakMap<object, unknown>();
   const putProcess: Store['putProcess'] = async (record, journal) => {
-    const mark = committing(record.id);
     await store.putProcess(record, journal);
-    await committed(record, mark);
+    await committed(record);
   };
   const commitStep: Store['commitStep'] = async (commit) => {
-    const mark = committing(commit.process.id);
     const ok = await store.commitStep(commit);
-    if (ok) await committed(commit.process, mark);
+    if (ok) await committed(commit.process);
     return ok;
   };
   return new Proxy(store, {
