@@ -10,6 +10,7 @@ import { Supervisor } from '../../runtime/supervisor/supervisor.ts';
 import type { Flow } from '../../shared/schema.ts';
 import { assertRunnable, loopFlow } from '../flows.ts';
 import { T0 } from '../wakeflow.ts';
+import { reportToBench } from './reportToBench.ts';
 
 /**
  * The calls section's page side (bench/browser/calls.bench.ts): the runtime wired as the app's
@@ -265,4 +266,24 @@ async function attemptBench(
   return { attempts, supervisorMs, fetchMs };
 }
 
-export const callsPage = { callWakeBench, attemptBench };
+export interface CallsRounds {
+  wakes: CallWakeRounds;
+  attempts: AttemptRounds;
+}
+
+/**
+ * The section as calls.bench.ts runs it, in a Chromium no DevTools client watches
+ * (unwatchedPage.ts): with `?calls` in the page's address, both measures are taken with the
+ * address's `processes`, `attempts`, `rounds` and `origin` (the server's), and reported to the
+ * bench. Nothing happens without it.
+ */
+export function runCallsFromAddress(search: string): void {
+  const q = new URLSearchParams(search);
+  if (!q.has('calls')) return;
+  const origin = q.get('origin') ?? '';
+  const rounds = Number(q.get('rounds'));
+  void reportToBench(search, async (): Promise<CallsRounds> => ({
+    wakes: await callWakeBench(Number(q.get('processes')), rounds, origin),
+    attempts: await attemptBench(Number(q.get('attempts')), rounds, origin),
+  }));
+}

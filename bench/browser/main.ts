@@ -10,7 +10,7 @@ import type { Flow } from '../../shared/schema.ts';
 import { assertRunnable, loopFlow } from '../flows.ts';
 import { fanOut } from '../simulateCases.ts';
 import { T0 } from '../wakeflow.ts';
-import { callsPage } from './callsPage.ts';
+import { runCallsFromAddress } from './callsPage.ts';
 
 /**
  * A bench-only page: the web app's runtime, wired as `web/runtime/createRuntime.ts` wires it
@@ -232,10 +232,11 @@ declare global {
       wakeBench: typeof wakeBench;
       advanceBench: typeof advanceBench;
       fanOutBench: typeof fanOutBench;
-      calls: typeof callsPage;
     };
   }
 }
 
-window.wakeflowBench = { wakeBench, advanceBench, fanOutBench, calls: callsPage };
+window.wakeflowBench = { wakeBench, advanceBench, fanOutBench };
 document.getElementById('status')!.textContent = 'ready';
+// The calls section opens this page in a Chromium of its own, its parameters in the address.
+runCallsFromAddress(location.search);

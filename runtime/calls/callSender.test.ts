@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../supervisor/clock.ts';
+import { holdLock, InProcessLocks } from '../supervisor/locks.ts';
 import { CallSender, type CallSenderDeps, type CallWait } from './callSender.ts';
 import { CallHost, MemoryProgress } from './fixtures/callHost.ts';
 import { attemptSettings, recordedCall } from './fixtures/attemptSettings.ts';
@@ -181,14 +182,179 @@ describe('the call sender (docs/format.md#calls)', () => {
   });
 });
 
+describe('what the sender stores, and when (docs/decisions.md, calls)', () => {
+  /** The store's writes, counted: each is a transaction of its own in the browser. */
+  function counted(store: MemoryProgress) {
+    const writes: string[] = [];
+    return {
+      writes,
+      store: {
+        listCallProgress: (id: string) => store.listCallProgress(id),
+        putCallProgress: async (id: string, p: CallProgress) => {
+          writes.push(`put ${id}/${p.seq} ${p.attempts}`);
+          await store.putCallProgress(id, p);
+        },
+        deleteCallProgress: async (id: string, seq: number) => {
+          writes.push(`delete ${id}/${seq}`);
+          await store.deleteCallProgress(id, seq);
+        },
+      },
+    };
+  }
+
+  it('rule: nothing is written before an attempt; a first attempt that ends the call writes no progress at all', async () => {
+    const base = setup();
+    const { writes, store } = counted(base.store);
+    const sender = new CallSender({ ...base.deps, store });
+    const w = wait(1, recordedCall(server.origin + '/json'));
+    base.host.waits.set('p1', [w]);
+    await sender.sync('p1', [w], true);
+    expect(sender.progressOf('p1')).toEqual([{ seq: 1, attempts: 0, due: T0 }]);
+    await sender.sendDue();
+    expect(base.host.fired).toMatchObject([{ outcome: { ok: true, attempts: 1 } }]);
+    expect(writes).toEqual([]);
+    expect(base.store.rows.size).toBe(0);
+  });
+
+  it('rule: only an attempt that ends without the outcome is stored (the retry due), and its row goes with the wait', async () => {
+    const base = setup();
+    const { writes, store } = counted(base.store);
+    const sender = new CallSender({ ...base.deps, store });
+    server.answerSequence = [500, 200];
+    const w = wait(1, recordedCall(server.origin + '/sequence', { retry }));
+    base.host.waits.set('p1', [w]);
+    await sender.sync('p1', [w], true);
+    await sender.sendDue();
+    expect(writes).toEqual(['put p1/1 1']);
+    base.clock.set(sender.nextDue()!);
+    await sender.sendDue();
+    expect(base.host.fired).toMatchObject([{ outcome: { ok: true, attempts: 2 } }]);
+    expect(writes).toEqual(['put p1/1 1', 'delete p1/1']);
+    expect(base.store.rows.size).toBe(0);
+  });
+
+  it('rule: a row an earlier version left for an attempt in flight ({ attempts: n, due: null }) sends attempt n again, same key', async () => {
+    const { host, store, sender } = setup();
+    const w = wait(1, recordedCall(server.origin + '/json', { retry }));
+    host.waits.set('p1', [w]);
+    await store.putCallProgress('p1', { seq: 1, attempts: 2, due: null });
+    await sender.sync('p1', [w], true);
+    await sender.sendDue();
+    expect(host.fired).toMatchObject([{ outcome: { ok: true, attempts: 2 } }]);
+    expect(store.rows.size).toBe(0);
+  });
+
+  it("rule: under the process's call lock, a wait the stored process no longer has is not sent, and one whose process may not run waits", async () => {
+    const { host, store, deps } = setup();
+    const locks = new InProcessLocks();
+    const shared: Partial<CallSenderDeps> = {
+      lease: (id) => holdLock(locks, id),
+      stands: (id, seq) => host.stands(id, seq),
+    };
+    // Two runtimes that both know the wait (both found it on opening).
+    const a = new CallSender({ ...deps, ...shared });
+    const b = new CallSender({ ...deps, ...shared });
+    const w = wait(1, recordedCall(server.origin + '/json'));
+    host.waits.set('p1', [w]);
+    await a.sync('p1', [w], true);
+    await b.sync('p1', [w], true);
+    await a.sendDue();
+    await b.sendDue();
+    expect(server.countByKey(idempotencyKey('p1', w))).toBe(1);
+    expect(host.fired).toHaveLength(1);
+    expect(b.progressOf('p1')).toEqual([]);
+    expect(b.nextDue()).toBeNull();
+
+    // Stopped in the other runtime: the wait stands, nothing is sent, nothing is due here.
+    const w2 = wait(2, recordedCall(server.origin + '/json'));
+    host.waits.set('p1', [w2]);
+    host.held.add('p1');
+    await b.sync('p1', [w2], true);
+    await b.sendDue();
+    expect(server.countByKey(idempotencyKey('p1', w2))).toBe(0);
+    expect(b.nextDue()).toBeNull();
+    // A commit that lets it run says so, and the attempt goes.
+    host.held.delete('p1');
+    await b.sync('p1', [w2], true);
+    await b.sendDue();
+    expect(server.countByKey(idempotencyKey('p1', w2))).toBe(1);
+    expect(store.rows.size).toBe(0);
+  });
+});
+
+describe("a process's call lock (the lease), held across a chain of calls", () => {
+  /**
+   * A sender whose fire brings the process to its next waits, as the supervisor's does: it
+   * reads the process under its lock (`loaded`, the record numbering its waits from `seq`),
+   * then commits the next waits, which the commit's sync tells the sender.
+   */
+  function chained(next: (fired: CallWait) => { seq: number; waits: CallWait[] }) {
+    const { host, store, deps } = setup();
+    const locks = new InProcessLocks();
+    const counts = { leases: 0, reads: 0 };
+    const sender: CallSender = new CallSender({
+      ...deps,
+      lease: (id) => (counts.leases++, holdLock(locks, id)),
+      stands: (id, seq) => (counts.reads++, host.stands(id, seq)),
+      fire: async (id, w, outcome, _entry, loaded) => {
+        const then = next(w);
+        loaded?.({ snapshot: { seq: then.seq } });
+        await host.fire(id, w, outcome);
+        host.waits.set(id, [...(host.waits.get(id) ?? []), ...then.waits]);
+        await sender.sync(id, host.waits.get(id)!, true);
+      },
+    });
+    return { host, store, locks, counts, sender };
+  }
+
+  it('rule: a wait made by the fire of an attempt sent under the lease is sent under the same lease, without reading the store', async () => {
+    const chain = [1, 2, 3].map((seq) => wait(seq, recordedCall(server.origin + '/json')));
+    const { host, store, locks, counts, sender } = chained((fired) => ({
+      seq: fired.seq + 1,
+      waits: chain.filter((c) => c.seq === fired.seq + 1),
+    }));
+    host.waits.set('p1', [chain[0]!]);
+    await sender.sync('p1', [chain[0]!], true);
+    for (let i = 0; i < 3; i++) await sender.sendDue();
+    expect(host.fired.map((f) => f.seq)).toEqual([1, 2, 3]);
+    // The first wait was known before the lease: read once. The others were made under it.
+    expect(counts).toEqual({ leases: 1, reads: 1 });
+    expect(store.rows.size).toBe(0);
+    // Nothing is left to send: the lease is given back, and another runtime may take it.
+    expect((await locks.withLock('p1', async () => 'free', { ifAvailable: true })).held).toBe(true);
+  });
+
+  it('rule: a wait made before the lease was had (another runtime sent it, and saved a retry) is read under it, not taken as new', async () => {
+    const w1 = wait(1, recordedCall(server.origin + '/json'));
+    // Made by another runtime before this one took the lease: numbered below the fire's record.
+    const w2 = wait(2, recordedCall(server.origin + '/json', { retry }));
+    const w5 = wait(5, recordedCall(server.origin + '/json'));
+    const { host, store, counts, sender } = chained((fired) =>
+      fired.seq === 1 ? { seq: 5, waits: [w5] } : { seq: fired.seq + 1, waits: [] },
+    );
+    host.waits.set('p1', [w1]);
+    await sender.sync('p1', [w1], true);
+    host.waits.set('p1', [w1, w2]);
+    await store.putCallProgress('p1', { seq: 2, attempts: 1, due: T0 + 60_000 });
+    await sender.sendDue();
+    await sender.sendDue();
+    // w1 read (known before the lease), w2 read (made before it: its retry is a minute away,
+    // so nothing is sent), w5 made by w1's fire under the lease: sent without a read.
+    expect(host.fired.map((f) => f.seq)).toEqual([1, 5]);
+    expect(counts.reads).toBe(2);
+    expect(server.countByKey(idempotencyKey('p1', w2))).toBe(0);
+    expect(sender.progressOf('p1')).toEqual([{ seq: 2, attempts: 1, due: T0 + 60_000 }]);
+  });
+});
+
 describe('a crash at every await point of a call', () => {
   // Each of the sender's awaits on the store, the network, the journal and the fire, dying just
   // before it and just after it; then a new sender on the same store carries on.
-  // One failed attempt and a retry: 10 awaits (list, put the first progress; put the count,
-  // attempt, journal, put the retry's due; put the count, attempt, fire with its journal entry,
-  // delete).
+  // One failed attempt and a retry: 7 awaits (list; attempt, journal, put the retry's due;
+  // attempt, fire with its journal entry, delete the row). Nothing is written before an attempt.
+  const AWAITS = 7;
 
-  async function crashAt(n: number, when: 'before' | 'after') {
+  async function crashAt(n: number, when: 'before' | 'after' | 'never') {
     const { host, store, deps } = setup();
     server.answerSequence = [500, 200];
     const w = wait(
@@ -231,10 +397,17 @@ describe('a crash at every await point of a call', () => {
     const second = new CallSender(deps);
     await second.sync('p1', host.waits.get('p1') ?? [], true);
     for (let i = 0; i < 3; i++) await second.sendDue();
-    return { crashed, host, store, w };
+    return { crashed, host, store, w, count };
   }
 
-  for (let n = 1; n <= 10; n++) {
+  it(`makes ${AWAITS} awaits in all when nothing crashes, each one crashed at below`, async () => {
+    const { crashed, host, count } = await crashAt(0, 'never');
+    expect(crashed).toBe(false);
+    expect(host.fired).toHaveLength(1);
+    expect(count).toBe(AWAITS);
+  });
+
+  for (let n = 1; n <= AWAITS; n++) {
     for (const when of ['before', 'after'] as const) {
       it(`await ${n}, ${when}: re-sends with the same key and applies the outcome once`, async () => {
         const { crashed, host, store, w } = await crashAt(n, when);

@@ -56,13 +56,29 @@ export interface CallSenderDeps {
     wait: CallWait,
     outcome: CallOutcome,
     entry: ReturnType<typeof attemptEntry>,
+    /**
+     * Told the record the fire reads under the process's lock, before it fires: the waits a
+     * commit makes from it are numbered from its `snapshot.seq` on (`basedOn`).
+     */
+    loaded?: (record: { snapshot: { seq: number } }) => void,
   ): Promise<void>;
   /**
-   * Runs `fn` holding the lock of one wait's attempts, the same lock in every runtime over this
-   * store (a Web Lock per wait in the browser, so two tabs' workers never send one attempt at
-   * once). Without it, one sender over the store is assumed.
+   * Takes the lock of a process's calls, the same lock in every runtime over this store (a Web
+   * Lock in the browser, so two tabs' workers never send one attempt at once), and resolves
+   * once it is held, with what gives it back. The sender holds it while it sends any attempt
+   * of the process (`CallLease`). Without it, one sender over the store is assumed.
    */
-  oneSender?<T>(processId: string, seq: number, fn: () => Promise<T>): Promise<T>;
+  lease?(processId: string): Promise<() => void>;
+  /**
+   * Where wait `seq` stands in the process as stored: `waiting` (it may be sent), `held` (the
+   * wait is there, its process may not run: stopped, failed, flow-changed) or `gone` (its
+   * outcome was fired, or the process moved on). Asked under the process's lease before an
+   * attempt, with the wait's stored progress: another runtime over the store may have sent it
+   * since this one last knew.
+   */
+  stands?(processId: string, seq: number): Promise<'waiting' | 'held' | 'gone'>;
+  /** Told when an attempt of a process begins, which changes its progress only in memory. */
+  progressed?(processId: string): void;
   /** Records an attempt of `wait` that is retried in the process's journal. */
   journal?(
     processId: string,
@@ -71,10 +87,33 @@ export interface CallSenderDeps {
   ): Promise<void>;
 }
 
+/**
+ * This sender's hold of a process's call lock (`CallSenderDeps.lease`), shared by the attempts
+ * of the process it sends at once, and kept from one attempt to the next while one is due at
+ * once (an answer whose fire brings the process to its next call).
+ */
+interface CallLease {
+  /** Resolves once the lock is held, with what gives it back. */
+  held: Promise<() => void>;
+  granted: boolean;
+  /** Attempts running under it. */
+  users: number;
+  /**
+   * The `snapshot.seq` of a record of the process read under its lock while this lease was
+   * held: a wait numbered from it on was made after the lease was had, so no other runtime can
+   * have sent it (any that learned of it has waited for this lease), and it is sent without
+   * reading the store. Undefined until such a read (a fire's, `basedOn`).
+   */
+  base?: number;
+}
+
 interface Watched {
   active: boolean;
   waits: Map<number, CallWait>;
+  /** Each wait's progress as this sender knows it, an attempt in flight included. */
   progress: Map<number, CallProgress>;
+  /** The waits whose progress has a row in the store (read there, or saved by this sender). */
+  stored: Set<number>;
 }
 
 /**
@@ -83,14 +122,19 @@ interface Watched {
  * between attempts on the supervisor's clock (the progress's `due`, which a virtual advance
  * reaches like a timer), and fires the trigger with the outcome.
  *
- * Delivery is at least once. An attempt is counted and saved before it is sent; one that was in
- * flight when the runtime stopped (a crash, a closed tab) is found in the store with no due time
- * and sent again, as the same attempt with the same Idempotency-Key. The outcome is fired before
- * the progress is deleted, and a fire reaches only a wait that still exists, so a crash between
- * the two applies it once.
+ * Delivery is at least once. The store keeps a wait's progress only once an attempt of it has
+ * ended without an outcome (a retry is due later, or a scenario's answer comes later): a wait
+ * with no row stands at its first attempt. Nothing is written before an attempt is sent, since
+ * a re-send after a crash is the same attempt either way: the attempt after the one the store
+ * last saw, with the wait's one Idempotency-Key (an attempt in flight when the runtime stopped
+ * is sent again, counted as it was). Whether a wait is still to be sent is the stored process's
+ * to say (`stands`): a fire that ended it removed it in the same commit. The outcome is fired
+ * before any row is deleted, and a fire reaches only a wait that still exists, so a crash
+ * between the two applies it once.
  */
 export class CallSender {
   private readonly processes = new Map<string, Watched>();
+  private readonly leases = new Map<string, CallLease>();
   private readonly inFlight = new Map<string, AbortController>();
   private readonly running = new Set<Promise<void>>();
 
@@ -114,29 +158,41 @@ export class CallSender {
         active,
         waits: new Map(),
         progress: new Map(stored.map((p) => [p.seq, p])),
+        stored: new Set(stored.map((p) => p.seq)),
       };
       this.processes.set(processId, watched);
     }
     // Changed in place: an attempt that settles meanwhile saves into this same record.
     watched.active = active;
     watched.waits = new Map(waits.map((w) => [w.seq, w]));
+    const now = this.deps.now();
+    for (const wait of waits) {
+      if (!active) this.abandon(processId, wait.seq);
+      // A new wait's first attempt is due at once; nothing is stored until an attempt ends.
+      if (!watched.progress.has(wait.seq))
+        watched.progress.set(wait.seq, firstProgress(wait.seq, now));
+    }
     for (const seq of [...watched.progress.keys()]) {
       if (watched.waits.has(seq)) continue;
       watched.progress.delete(seq);
       this.abandon(processId, seq);
+      if (!watched.stored.delete(seq)) continue;
       await this.deps.store.deleteCallProgress(processId, seq);
-    }
-    for (const wait of waits) {
-      if (!active) this.abandon(processId, wait.seq);
-      if (watched.progress.has(wait.seq)) continue;
-      // Stored, though it has begun no attempt: another runtime over the store that finds no
-      // progress of a wait it knows takes it as settled (`stored`).
-      const first = firstProgress(wait.seq, this.deps.now());
-      await this.deps.store.putCallProgress(processId, first);
-      if (watched.waits.has(wait.seq)) watched.progress.set(wait.seq, first);
     }
     if (watched.waits.size === 0 && this.processes.get(processId) === watched)
       this.processes.delete(processId);
+    this.giveBack(processId);
+  }
+
+  /**
+   * The processes with an attempt in flight, its fire included; not one left waiting for
+   * `respond` (a scenario's), which holds nothing up.
+   */
+  busyProcesses(): Set<string> {
+    const busy = new Set<string>();
+    for (const at of this.inFlight.keys())
+      if (!this.pending.has(at)) busy.add(at.slice(0, at.indexOf('\u0000')));
+    return busy;
   }
 
   /** Whether wait `seq` of the process is one this sender watches. */
@@ -156,7 +212,9 @@ export class CallSender {
     // A scripted answer kept for later is not sent again: it comes now instead.
     const moved = { ...progress, due: now };
     await this.deps.store.putCallProgress(processId, moved);
-    this.processes.get(processId)?.progress.set(seq, moved);
+    const watched = this.processes.get(processId);
+    watched?.progress.set(seq, moved);
+    watched?.stored.add(seq);
     return true;
   }
 
@@ -198,6 +256,11 @@ export class CallSender {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
+  /** Gives back every lease kept for an attempt due (a runtime closing sends nothing more). */
+  close(): void {
+    for (const [id, lease] of [...this.leases]) if (lease.users === 0) this.release(id, lease);
+  }
+
   /** Each wait's progress, for a report or the inspector. */
   progressOf(processId: string): CallProgress[] {
     return [...(this.processes.get(processId)?.progress.values() ?? [])];
@@ -237,21 +300,18 @@ export class CallSender {
     const controller = new AbortController();
     this.inFlight.set(at, controller);
     let keep = false;
-    const attempt = async () => {
+    const lease = this.deps.lease ? this.take(processId) : undefined;
+    try {
+      if (lease) await lease.held;
       controller.signal.throwIfAborted();
-      // Under the wait's lock, the progress as stored: another runtime over this store (another
-      // tab) may have sent this attempt, and settled it or moved on, since this one last knew.
-      const progress = this.deps.oneSender ? await this.stored(processId, wait.seq, known) : known;
-      if (progress === undefined) {
-        // Settled elsewhere: its outcome is fired, and the wait is gone or going.
-        if (this.processes.get(processId)?.progress.get(wait.seq) === known)
-          this.processes.get(processId)?.progress.delete(wait.seq);
-        return;
-      }
-      if (progress !== known) {
-        this.processes.get(processId)?.progress.set(wait.seq, progress);
-        if (progress.due !== null && progress.due > this.deps.now()) return;
-      }
+      // Under the lease, where the wait stands in the store: another runtime over this store
+      // (another tab) may have sent this attempt, and settled it or moved on, since this one
+      // last knew. Not for a wait made while this lease was held (`CallLease.base`), which none
+      // can have sent: the next call of a chain goes without a read.
+      const read = lease !== undefined && !(lease.base !== undefined && wait.seq >= lease.base);
+      const progress = read ? await this.stored(processId, wait.seq, known) : known;
+      if (progress === undefined) return;
+      if (progress.due !== null && progress.due > this.deps.now()) return;
       if (progress.answer) {
         return await this.settle(
           processId,
@@ -260,11 +320,15 @@ export class CallSender {
           progress.answer,
           progress.answerMs ?? 0,
           controller.signal,
+          lease,
         );
       }
-      // Interrupted (no due time): the same attempt again; else the next one, counted now.
+      // Interrupted (no due time): the same attempt again; else the next one. Counted here and
+      // not stored: a re-send after a crash counts on from what the store holds to the same
+      // number, with the same key.
       const begun = progress.due === null ? progress : attemptBegun(progress);
-      await this.save(processId, begun, controller.signal);
+      this.processes.get(processId)?.progress.set(wait.seq, begun);
+      this.deps.progressed?.(processId);
       const key = idempotencyKey(processId, wait);
       // How long it took, on the sender's clock (a virtual one gives 0 to a real server's answer).
       const began = this.deps.now();
@@ -285,27 +349,105 @@ export class CallSender {
         answer,
         controller.signal,
         this.deps.now() - began,
+        lease,
       );
-    };
-    try {
-      await (this.deps.oneSender ? this.deps.oneSender(processId, wait.seq, attempt) : attempt());
     } catch (error) {
       // Abandoned: the wait is gone, or its process may not run; the answer is dropped.
       if (!controller.signal.aborted) throw error;
     } finally {
       if (!keep) this.inFlight.delete(at);
+      if (lease) {
+        lease.users--;
+        this.giveBack(processId);
+      }
     }
   }
 
-  /** Wait `seq`'s progress as stored: `known` itself when the store holds the same, else the stored one. */
+  /** The process's lease, taken for one more attempt (asked for if this sender holds none). */
+  private take(processId: string): CallLease {
+    let lease = this.leases.get(processId);
+    if (!lease) {
+      const made: CallLease = {
+        held: this.deps.lease!(processId),
+        granted: false,
+        users: 0,
+      };
+      made.held.then(
+        () => (made.granted = true),
+        () => this.leases.get(processId) === made && this.leases.delete(processId),
+      );
+      this.leases.set(processId, (lease = made));
+    }
+    lease.users++;
+    return lease;
+  }
+
+  /**
+   * Gives the process's lease back once no attempt of it runs, unless one is due at once and
+   * not yet sent (kept for it: the next `sendDue` sends it without taking the lock again).
+   */
+  private giveBack(processId: string): void {
+    const lease = this.leases.get(processId);
+    if (!lease || lease.users > 0) return;
+    const w = this.processes.get(processId);
+    const now = this.deps.now();
+    const dueNow =
+      w?.active === true &&
+      [...w.progress.values()].some(
+        (p) => (p.due === null || p.due <= now) && !this.inFlight.has(slot(processId, p.seq)),
+      );
+    if (!dueNow) this.release(processId, lease);
+  }
+
+  /**
+   * A record of the process read under its lock while `lease` is held (and has been since it
+   * was had): the waits numbered from its `snapshot.seq` on were made since, by commits no
+   * other runtime's attempt can have come before (CallLease.base).
+   */
+  private basedOn(processId: string, lease: CallLease | undefined, seq: number): void {
+    if (!lease?.granted || this.leases.get(processId) !== lease) return;
+    lease.base = Math.min(lease.base ?? seq, seq);
+  }
+
+  private release(processId: string, lease: CallLease): void {
+    if (this.leases.get(processId) === lease) this.leases.delete(processId);
+    lease.held.then(
+      (giveBack) => giveBack(),
+      () => undefined,
+    );
+  }
+
+  /**
+   * Wait `seq`'s progress as the store has it, read under the wait's lock and taken as this
+   * sender's: its row, or with none its first attempt (none has ended). undefined when the wait
+   * may not be sent now: it is gone from the stored process (its outcome fired elsewhere), which
+   * drops it here too, or its process may not run there (stopped, failed, flow-changed in
+   * another runtime), which leaves it to the commit that lets it run.
+   */
   private async stored(
     processId: string,
     seq: number,
     known: CallProgress,
   ): Promise<CallProgress | undefined> {
-    const stored = (await this.deps.store.listCallProgress(processId)).find((p) => p.seq === seq);
-    if (stored === undefined) return undefined;
-    return JSON.stringify(stored) === JSON.stringify(known) ? known : stored;
+    const [rows, stands] = await Promise.all([
+      this.deps.store.listCallProgress(processId),
+      this.deps.stands?.(processId, seq) ?? ('waiting' as const),
+    ]);
+    const watched = this.processes.get(processId);
+    const mine = watched?.progress.get(seq) === known ? watched : undefined;
+    if (stands !== 'waiting') {
+      if (stands === 'gone') mine?.progress.delete(seq);
+      else if (mine) mine.active = false;
+      return undefined;
+    }
+    const row = rows.find((p) => p.seq === seq);
+    const progress = row ?? firstProgress(seq, known.due ?? this.deps.now());
+    if (mine) {
+      mine.progress.set(seq, progress);
+      if (row) mine.stored.add(seq);
+      else mine.stored.delete(seq);
+    }
+    return progress;
   }
 
   private async answered(
@@ -315,6 +457,7 @@ export class CallSender {
     answer: { result: AttemptResult; after?: number },
     signal: AbortSignal,
     ms = 0,
+    lease?: CallLease,
   ): Promise<void> {
     const after = answer.after ?? 0;
     if (after > 0) {
@@ -327,7 +470,7 @@ export class CallSender {
       };
       return this.save(processId, later, signal);
     }
-    return this.settle(processId, wait, begun, answer.result, ms, signal);
+    return this.settle(processId, wait, begun, answer.result, ms, signal, lease);
   }
 
   private async settle(
@@ -337,6 +480,8 @@ export class CallSender {
     result: AttemptResult,
     ms: number,
     signal: AbortSignal,
+    /** The lease the attempt was sent under (none for a scenario's `respond`). */
+    lease?: CallLease,
   ): Promise<void> {
     signal.throwIfAborted();
     const entry = attemptEntry(wait.call, progress.attempts, result, ms);
@@ -346,13 +491,18 @@ export class CallSender {
       return this.save(processId, next.progress, signal);
     }
     signal.throwIfAborted();
-    // The attempt's entry goes in the fire's commit: one write of the process, not two.
-    await this.deps.fire(processId, wait, next.outcome, entry);
-    // The fire's commit told `sync` that the wait is gone, which deleted its progress; a fire
-    // that reached no wait (another tab moved the process on) leaves it to be deleted here.
+    // The attempt's entry goes in the fire's commit: one write of the process, not two. The
+    // record it fires on was read under this attempt's lease, if it has one.
+    await this.deps.fire(processId, wait, next.outcome, entry, (record) =>
+      this.basedOn(processId, lease, record.snapshot.seq),
+    );
+    // The fire's commit told `sync` that the wait is gone, which dropped its progress (and its
+    // row, if one was stored); a fire that reached no wait (another tab moved the process on)
+    // leaves them to be dropped here.
     const watched = this.processes.get(processId);
-    if (watched && !watched.progress.has(wait.seq)) return;
-    watched?.progress.delete(wait.seq);
+    if (!watched?.progress.has(wait.seq)) return;
+    watched.progress.delete(wait.seq);
+    if (!watched.stored.delete(wait.seq)) return;
     await this.deps.store.deleteCallProgress(processId, wait.seq);
   }
 
@@ -362,10 +512,14 @@ export class CallSender {
     signal: AbortSignal,
   ): Promise<void> {
     signal.throwIfAborted();
+    const watched = this.processes.get(processId);
+    // Marked before it is written, so that a `sync` meanwhile that finds the wait gone asks for
+    // the row's delete after this write, not before it.
+    watched?.stored.add(progress.seq);
     await this.deps.store.putCallProgress(processId, progress);
     // Abandoned while it saved (the wait went, the process stopped): what sync left stands.
     if (signal.aborted) return;
-    this.processes.get(processId)?.progress.set(progress.seq, progress);
+    watched?.progress.set(progress.seq, progress);
   }
 
   private abandon(processId: string, seq: number): void {

@@ -31,6 +31,14 @@ describe("the test server's CORS mode", () => {
     expect(json.headers.get('access-control-allow-origin')).toBe('http://page.example');
   });
 
+  it('rule: a preflight may be kept for 0 s unless the server is told how long (preflightMaxAge)', async () => {
+    server = await startTestServer({ cors: true });
+    expect((await preflight(server.origin)).headers.get('access-control-max-age')).toBe('0');
+    await server.close();
+    server = await startTestServer({ cors: true, preflightMaxAge: 600 });
+    expect((await preflight(server.origin)).headers.get('access-control-max-age')).toBe('600');
+  });
+
   it('rule: by default it allows no other origin, so a browser refuses to let a page read it', async () => {
     server = await startTestServer();
     const answer = await preflight(server.origin);

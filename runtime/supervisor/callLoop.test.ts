@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callWait, edge, end, fanout, flow, start } from '../../shared/fixtures/flows.ts';
+import {
+  callWait,
+  edge,
+  end,
+  fanout,
+  flow,
+  start,
+  wait,
+  work,
+} from '../../shared/fixtures/flows.ts';
 import type { Call, Flow, Trigger } from '../../shared/schema.ts';
 import { manualTimer } from '../calls/fixtures/attemptSettings.ts';
 import { startTestServer, type TestServer } from '../calls/fixtures/testServer.ts';
@@ -74,13 +83,15 @@ describe('the supervisor sends calls (docs/format.md#calls)', () => {
     ]);
   });
 
-  it("rule: the last attempt's journal entry is written in the fire's commit, just before the wake it makes, and the process is written by no other write", async () => {
-    const base = await testStore('calls-commit');
+  /** A store that lists its writes of processes and of call progress. */
+  async function countedWrites(name: string) {
+    const base = await testStore(name);
     const writes: string[] = [];
+    const written = ['putProcess', 'commitStep', 'putCallProgress', 'deleteCallProgress'];
     const counted = new Proxy(base, {
       get(target, prop, receiver) {
         const value: unknown = Reflect.get(target, prop, receiver);
-        if ((prop === 'putProcess' || prop === 'commitStep') && typeof value === 'function')
+        if (typeof prop === 'string' && written.includes(prop) && typeof value === 'function')
           return (...args: unknown[]) => {
             writes.push(prop);
             return (value as (...a: unknown[]) => unknown).apply(target, args);
@@ -88,17 +99,91 @@ describe('the supervisor sends calls (docs/format.md#calls)', () => {
         return value;
       },
     });
+    return { counted, writes };
+  }
+
+  it("rule: the last attempt's journal entry is written in the fire's commit, just before the wake it makes, and the process is written by no other write", async () => {
+    const { counted, writes } = await countedWrites('calls-commit');
     const { supervisor, store } = await setup(payFlow({ url: url('/json') }), allowed(), counted);
     await supervisor.start('pay', { id: 'j' });
     writes.length = 0;
     await supervisor.advanceTo(T0);
     expect((await supervisor.mustGet('j')).status).toBe('done');
-    // One commit: the attempt's entry, the fire and the steps after it; no write of its own.
+    // One commit: the attempt's entry, the fire and the steps after it; no write of its own,
+    // nor of the call's progress, which is stored only for an attempt that ends in a retry.
     expect(writes).toEqual(['commitStep']);
     const types = (await store.journal('j')).map((e) => e.type);
     const at = types.indexOf('call-attempt');
     expect(types.filter((t) => t === 'call-attempt')).toHaveLength(1);
     expect(types[at + 1]).toBe('woke');
+  });
+
+  it('rule: a call answered at once, after which the process sleeps at a timer, writes nothing but the commits that fire it', async () => {
+    const { counted, writes } = await countedWrites('calls-then-timer');
+    const f = flow({
+      id: 'pay',
+      nodes: [
+        start(),
+        callWait('pay', { url: url('/json') }),
+        wait('nap', [{ id: 't', timer: 'PT1H' }]),
+        end(),
+      ],
+      edges: [
+        edge('start', 'pay'),
+        edge('pay', 'nap', { trigger: 'c' }),
+        edge('nap', 'end', { trigger: 't' }),
+      ],
+    });
+    const { supervisor, store } = await setup(f, allowed(), counted);
+    for (const id of ['n1', 'n2', 'n3']) await supervisor.start('pay', { id });
+    writes.length = 0;
+    await supervisor.advanceTo(T0);
+    for (const id of ['n1', 'n2', 'n3']) {
+      expect((await supervisor.mustGet(id)).due).toBe(T0 + 60 * MINUTE);
+      expect(await store.listCallProgress(id)).toEqual([]);
+    }
+    // Each fire's commit, and nothing else: no progress put, nor deleted once the wait is gone.
+    expect(writes).toEqual(['commitStep', 'commitStep', 'commitStep']);
+  });
+
+  it("rule: a chain of calls, each answer's fire bringing the process to the next, reads the store for the first attempt only", async () => {
+    const base = await testStore('calls-chain');
+    const reads: string[] = [];
+    const counted = new Proxy(base, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if ((prop === 'getProcess' || prop === 'listCallProgress') && typeof value === 'function')
+          return (...args: unknown[]) => {
+            reads.push(prop);
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return value;
+      },
+    });
+    const f = flow({
+      id: 'chain',
+      nodes: [
+        start(),
+        work('tick', { n: '$exists(n) ? n + 1 : 1' }),
+        callWait('pay', { url: url('/json') }),
+        end(),
+      ],
+      edges: [
+        edge('start', 'tick'),
+        edge('tick', 'pay'),
+        edge('pay', 'tick', { trigger: 'c', when: 'n < 4' }),
+        edge('pay', 'end', { trigger: 'c', when: 'n >= 4' }),
+      ],
+    });
+    const { supervisor, context } = await setup(f, allowed(), counted);
+    await supervisor.start('chain', { id: 'ch' });
+    reads.length = 0;
+    await supervisor.advanceTo(T0);
+    // Under the process's call lock, the first wait is read (it was made before the lock was
+    // had); each next one was made by a fire under that lock, and goes without a read.
+    expect(reads).toEqual(['listCallProgress', 'getProcess']);
+    expect((await supervisor.mustGet('ch')).status).toBe('done');
+    expect((await context('ch')).n).toBe(4);
   });
 
   it('rule: a fire commits on the context read with its process: 100 answers at once read no context apart', async () => {
@@ -208,9 +293,12 @@ describe('the supervisor sends calls (docs/format.md#calls)', () => {
     await supervisor.start('pay', { id: 'd' });
     const seq = await waitSeq(supervisor, 'd');
     await supervisor.advanceTo(T0 + MINUTE);
-    expect(await store.listCallProgress('d')).toEqual([{ seq, attempts: 1, due: null }]);
+    // The first attempt is in flight: counted by the sender, nothing stored until one ends.
+    expect(await supervisor.callProgress('d')).toEqual([{ seq, attempts: 1, due: null }]);
+    expect(await store.listCallProgress('d')).toEqual([]);
     await supervisor.advanceTo(T0 + 3 * MINUTE);
     expect((await supervisor.mustGet('d')).status).toBe('done');
+    expect(await supervisor.callProgress('d')).toEqual([]);
     expect(await store.listCallProgress('d')).toEqual([]);
     const outcome = { ok: true, status: 200, headers: {}, body: null };
     expect(await supervisor.respondCall('d', seq, { result: { outcome, sent: true } })).toBe(false);
@@ -272,7 +360,9 @@ describe('stop, resume and cancel of a process at a call', () => {
     server.releaseSlow();
     await supervisor.idle();
     expect((await context('s')).res).toBeUndefined();
-    expect(await store.listCallProgress('s')).toEqual([{ seq, attempts: 1, due: null }]);
+    // The progress is kept: attempt 1, not ended (so nothing of it is stored).
+    expect(await supervisor.callProgress('s')).toEqual([{ seq, attempts: 1, due: null }]);
+    expect(await store.listCallProgress('s')).toEqual([]);
     await supervisor.resume('s');
     const advancing = supervisor.advanceTo(T0);
     await server.slowHeld(1);

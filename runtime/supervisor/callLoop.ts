@@ -11,7 +11,7 @@ import type { ChangeListeners } from './changes.ts';
 import type { Clock } from './clock.ts';
 import { MAX_STEPS_PER_RUN } from './limits.ts';
 import type { CallOptions } from './options.ts';
-import type { Locks } from './locks.ts';
+import { holdLock, type Locks } from './locks.ts';
 import { callLockName, type ProcessLock } from './processLock.ts';
 import { stamp } from './recordFacts.ts';
 import {
@@ -31,6 +31,19 @@ export interface CallTimes {
    * have settled: on a virtual clock, time moves on only once what is due now is done.
    */
   settle(): Promise<void>;
+  /**
+   * Starts every attempt due by now without waiting for the answers, so that the wakes due now
+   * run meanwhile: true while attempts are in flight, which `settle` then awaits before time
+   * moves on. false, sending nothing, at an instant `settle` gave up on (a loop of calls
+   * answered at once), which is then the next advance's.
+   */
+  send(): Promise<boolean>;
+  /**
+   * Whether a process must not be woken while the attempts in flight settle: one of them is
+   * its own, or another process's of the same context, whose fire would write that context in
+   * an order the machine's speed decides.
+   */
+  holding(): (process: Pick<ProcessRecord, 'id' | 'contextId'>) => boolean;
   /** When the next attempt falls due (of processes that may run), or null. */
   nextDue(): number | null;
   /**
@@ -46,7 +59,7 @@ export interface CallLoopParts {
   store: Store;
   clock: Clock;
   lock: ProcessLock;
-  /** The locks `lock` takes; a call wait's attempts are sent under one of them (callLockName). */
+  /** The locks `lock` takes; a process's attempts are sent under one of them (callLockName). */
   locks: Locks;
   changes: ChangeListeners;
   /**
@@ -59,6 +72,8 @@ export interface CallLoopParts {
     triggerId: string,
     outcome: unknown,
     entries: JournalEntry[],
+    /** Told the record the fire read under the process's lock, before it fires. */
+    loaded?: (record: ProcessRecord) => void,
   ): Promise<boolean>;
   options: CallOptions | undefined;
   /** false: no attempt is ever sent (SupervisorOptions.sendsCalls). */
@@ -131,16 +146,21 @@ export class CallLoop implements CallTimes {
         },
       },
       attempt,
-      // Two runtimes over one store (two tabs) each know the wait: one sends an attempt at a
-      // time, and the other, once it has the lock, finds that attempt's result in the store.
-      oneSender: async (id, seq, fn) => {
-        const result = await parts.locks.withLock(callLockName(id, seq), fn);
-        // A lock waited for is always had; only `ifAvailable` gives up.
-        return result.held ? result.value : Promise.reject(new Error('the call lock was refused'));
+      // Two runtimes over one store (two tabs) each know the wait: one sends the process's
+      // attempts at a time, and the other, once it has the lock, finds their results stored.
+      lease: (id) => holdLock(parts.locks, callLockName(id)),
+      // The stored process says whether the wait is still to be sent: a fire removes it.
+      stands: async (id, seq) => {
+        const record = await store.getProcess(id);
+        if (!record || !LIVE.includes(record.status)) return 'gone';
+        if (!callWaitsOf(record.snapshot).some((w) => w.seq === seq)) return 'gone';
+        return record.status === 'waiting' ? 'waiting' : 'held';
       },
-      fire: async (id, wait, outcome, entry) => {
+      // The inspector shows an attempt in flight, which is kept in memory only.
+      progressed: (id) => changes.changed(id),
+      fire: async (id, wait, outcome, entry, loaded) => {
         const entries = this.attemptRecords(id, entry, wait);
-        const fired = await parts.fire(id, wait.seq, wait.call.trigger, outcome, entries);
+        const fired = await parts.fire(id, wait.seq, wait.call.trigger, outcome, entries, loaded);
         if (!fired) await this.journalAlone(id, entries);
       },
       journal: (id, entry, wait) => this.journalAlone(id, this.attemptRecords(id, entry, wait)),
@@ -181,14 +201,16 @@ export class CallLoop implements CallTimes {
     if (!this.parts.sends) return Promise.resolve();
     const waits = LIVE.includes(record.status) ? callWaitsOf(record.snapshot) : [];
     if (waits.length === 0 && !this.known.has(record.id)) return Promise.resolve();
-    return this.sync(record.id, waits, record.status === 'waiting');
+    return this.sync(record.id, record.contextId, waits, record.status === 'waiting');
   }
 
-  /** Processes the sender watches (a cheap test on every commit). */
-  private readonly known = new Set<string>();
+  /** Processes the sender watches (a cheap test on every commit), with their contexts. */
+  private readonly known = new Map<string, string>();
+  /** The instant `settle` last gave up at, with attempts still due then. */
+  private gaveUpAt: number | undefined;
 
-  private sync(id: string, waits: CallWait[], active: boolean): Promise<void> {
-    if (waits.length > 0) this.known.add(id);
+  private sync(id: string, contextId: string, waits: CallWait[], active: boolean): Promise<void> {
+    if (waits.length > 0) this.known.set(id, contextId);
     const before = this.chains.get(id) ?? this.ready();
     const next = before
       .catch(() => undefined)
@@ -219,7 +241,7 @@ export class CallLoop implements CallTimes {
     for (const record of await this.parts.store.waitersFor(CALL_WAITS)) {
       const waits = callWaitsOf(record.snapshot);
       if (record.status !== 'waiting' || waits.length === 0 || this.known.has(record.id)) continue;
-      this.known.add(record.id);
+      this.known.set(record.id, record.contextId);
       // Not chained behind `ready` (this is it): in order with any commit's sync after.
       const next = this.sender.sync(record.id, waits, true);
       this.chains.set(record.id, next);
@@ -260,13 +282,40 @@ export class CallLoop implements CallTimes {
     // A fire can bring its process to another call due at once: sent in the same instant. A
     // flow that does so without end (a loop of calls answered at once) is left, after as many
     // rounds as a run has steps, to the next advance, rather than holding this one forever.
-    for (let round = 0; round < MAX_STEPS_PER_RUN; round++) {
+    const now = this.parts.clock.now();
+    for (let round = 0; ; round++) {
       await this.idle();
       const due = this.sender.nextDue();
-      if (due === null || due > this.parts.clock.now()) break;
+      if (due === null || due > now) break;
+      if (round === MAX_STEPS_PER_RUN) {
+        this.gaveUpAt = now;
+        break;
+      }
       await this.sender.sendDue();
     }
     await this.idle();
+  }
+
+  async send(): Promise<boolean> {
+    if (!this.parts.sends || this.gaveUpAt === this.parts.clock.now()) return false;
+    await this.startDue();
+    return this.sender.busyProcesses().size > 0;
+  }
+
+  holding(): (process: Pick<ProcessRecord, 'id' | 'contextId'>) => boolean {
+    const busy = this.parts.sends ? this.sender.busyProcesses() : new Set<string>();
+    if (busy.size === 0) return () => false;
+    const contexts = new Set([...busy].map((id) => this.known.get(id)));
+    return (p) => busy.has(p.id) || contexts.has(p.contextId);
+  }
+
+  /** Waits for the attempts in flight, then gives back the locks kept for attempts due. */
+  async close(): Promise<void> {
+    try {
+      await this.idle();
+    } finally {
+      this.sender.close();
+    }
   }
 
   /** Resolves once every attempt in flight, and every sync asked for, has settled. */

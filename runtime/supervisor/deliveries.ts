@@ -126,10 +126,13 @@ export class Deliveries {
     outcome: unknown,
     /** Journal entries that go in the fire's commit, first (the call's last attempt). */
     entries: JournalEntry[] = [],
+    /** Told the record as read under the process's lock, before anything is fired. */
+    loaded?: (record: ProcessRecord) => void,
   ): Promise<boolean> {
     const { lock, runner } = this.parts;
     return lock.locked(id, async () => {
       const { record, read, context } = await runner.load(id);
+      loaded?.(record);
       if (record.status !== 'waiting') return false;
       const flows = await this.parts.flows.sleptOn(record);
       const wait = waitsWithTriggers(record.snapshot, (f) => flows.get(f)).find(

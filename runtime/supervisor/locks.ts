@@ -58,3 +58,21 @@ export class WebLocks implements Locks {
     return result;
   }
 }
+
+/**
+ * Takes lock `name`, waiting for it, and resolves once it is held, with what gives it back: a
+ * lock kept across several operations rather than for the length of one call.
+ */
+export function holdLock(locks: Locks, name: string): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    let giveBack!: () => void;
+    const given = new Promise<void>((r) => (giveBack = r));
+    locks
+      .withLock(name, async () => {
+        resolve(giveBack);
+        await given;
+      })
+      // A lock waited for is always had; only `ifAvailable` gives up.
+      .then((r) => r.held || reject(new Error(`the lock "${name}" was refused`)), reject);
+  });
+}

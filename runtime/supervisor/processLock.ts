@@ -6,11 +6,12 @@ import { SupervisorError } from './supervisorError.ts';
 export const processLockName = (id: string) => `wakeflow:process:${id}`;
 
 /**
- * The name of the lock of one call wait's attempts (callSender.ts `oneSender`): held from reading
- * the wait's progress to saving what its attempt gave, by whichever runtime sends it (two tabs'
- * workers over one workspace). The wait's number first: it holds no `:`, a process id may.
+ * The name of the lock of a process's call attempts (callSender.ts, `lease`): held from reading
+ * a wait's progress to saving what its attempt gave, by whichever runtime sends them (two tabs'
+ * workers over one workspace). Not the process's own lock, which steps and controls take and
+ * which an attempt waiting for its answer must leave free.
  */
-export const callLockName = (id: string, seq: number) => `wakeflow:call:${seq}:${id}`;
+export const callLockName = (id: string) => `wakeflow:calls:${id}`;
 
 /**
  * One process's lock: held by whatever changes the process, so that no other runner (another

@@ -94,8 +94,8 @@ export class Supervisor {
       locks,
       changes,
       // Late-bound: the deliveries are built on the store the loop watches.
-      fire: (id, seq, trigger, outcome, entries) =>
-        this.deliveries.fireCall(id, seq, trigger, outcome, entries),
+      fire: (id, seq, trigger, outcome, entries, loaded) =>
+        this.deliveries.fireCall(id, seq, trigger, outcome, entries, loaded),
       options: options.calls,
       sends: options.sendsCalls ?? true,
     }));
@@ -241,9 +241,12 @@ export class Supervisor {
     return this.calls.idle();
   }
 
-  /** Waits for the attempts in flight (`idle`); the store is the caller's to close. */
+  /**
+   * Waits for the attempts in flight (`idle`) and gives back the call locks it kept; the store
+   * is the caller's to close.
+   */
   close(): Promise<void> {
-    return this.calls.idle();
+    return this.calls.close();
   }
 
   /**

@@ -200,14 +200,20 @@ export class WakeBatcher implements Advance {
     const busy = new Set<string>();
     for (;;) {
       if (options.signal?.aborted) return { wakes, reached: clock.now() };
-      // The call attempts due now are sent and answered before time moves on, and the advance
-      // steps to the earlier of the next timer and the next attempt (docs/format.md#calls).
-      await calls.settle();
+      // The call attempts due now are sent, and answered while the batches wake what else is
+      // due now (not their processes, nor those of their contexts); time moves on only once
+      // they have settled, to the earlier of the next timer and the next attempt
+      // (docs/format.md#calls).
+      const sending = await calls.send();
       const call = calls.nextDue();
       // An attempt still due now is one `settle` gave up on (a loop of calls answered at once):
       // left for the next advance rather than stepping in place.
-      const upTo = call !== null && call > clock.now() && call < target ? call : target;
-      const due = (await this.parts.store.dueProcesses(upTo)).filter((p) => !busy.has(p.id));
+      const next = call !== null && call > clock.now() && call < target ? call : target;
+      const upTo = sending ? clock.now() : next;
+      const held = calls.holding();
+      const due = (await this.parts.store.dueProcesses(upTo)).filter(
+        (p) => !busy.has(p.id) && !held(p),
+      );
       const base = clock.now();
       const batch =
         due.length === 0
@@ -224,6 +230,10 @@ export class WakeBatcher implements Advance {
       }
       // Nothing left to wake by `upTo` (or only what other runners hold): on to the attempt.
       if (!batch?.acted) {
+        if (sending) {
+          await calls.settle();
+          continue;
+        }
         if (upTo >= target) break;
         if (upTo > clock.now()) clock.set(upTo);
       }
