@@ -4,7 +4,7 @@ import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LIVE_BRANCHES } from '../engine/run.ts';
 import { MAX_SCENARIO_LIVE_BRANCHES } from '../../shared/scenarioSchema.ts';
-import { chain, edge, fanout, flow, join, start, text, work } from '../../shared/fixtures/flows.ts';
+import { text, splitJoin } from '../../shared/fixtures/flows.ts';
 import { runCli } from './runCli.ts';
 import { parseScenario } from '../report/scenario.ts';
 import { simulate } from './simulate.ts';
@@ -16,23 +16,7 @@ import { simulate } from './simulate.ts';
  */
 
 /** start → split → `width` branches, each setting a flag → one join on all of them. */
-function wide(width: number) {
-  const ids = Array.from({ length: width }, (_, i) => `b${i}`);
-  return flow({
-    id: 'wide',
-    nodes: [
-      start(),
-      fanout('split'),
-      ...ids.map((id) => work(id, { [id]: 'true' })),
-      join('all', ids),
-    ],
-    edges: [
-      ...chain('start', 'split'),
-      ...ids.map((id) => edge('split', id)),
-      ...ids.map((id) => edge(id, 'all')),
-    ],
-  });
-}
+const wide = (width: number) => splitJoin('wide', width);
 
 const scenarioOf = (width: number, extra: Record<string, unknown> = {}) => ({
   format: 'scenario/1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edge, end, fanout, flow, join, start, wait, work } from '../../shared/fixtures/flows.ts';
+import { edge, end, flow, start, wait, work, splitJoin } from '../../shared/fixtures/flows.ts';
 import type { Flow } from '../../shared/schema.ts';
 import type { Scenario } from '../report/scenario.ts';
 import { MemoryStore } from '../store/memoryStore.ts';
@@ -27,25 +27,7 @@ const chain: Flow = (() => {
 })();
 
 /** A split into LONG branches, each setting its flag, joined. */
-const wide: Flow = (() => {
-  const ids = Array.from({ length: LONG }, (_, i) => `b${i}`);
-  return flow({
-    id: 'wide',
-    nodes: [
-      start(),
-      fanout('split'),
-      ...ids.map((id) => work(id, { [id]: 'true' })),
-      join('all', ids),
-      end(),
-    ],
-    edges: [
-      edge('start', 'split'),
-      ...ids.map((id) => edge('split', id)),
-      ...ids.map((id) => edge(id, 'all')),
-      edge('all', 'end'),
-    ],
-  });
-})();
+const wide = splitJoin('wide', LONG, [end()]);
 
 /** A one-minute loop: an advance of two days runs thousands of acts in one wake. */
 const minute: Flow = flow({

@@ -1075,9 +1075,24 @@ function sameGroup(a: RanFact, b: RanFact): boolean {
 }
 
 /**
- * Whether an item of `items` stands in `reachers` in the generation `gen`, compared on the heads
- * it shares with `target`, at most `cap` (`Run.liveReaching`).
+ * Whether something live at `node` in generation `at` stands in `reachers` in the generation
+ * `gen`, compared on the heads `node` shares with `target`, at most `cap` (`Run.liveReaching`).
  */
+function reaches(
+  node: string,
+  at: Generation,
+  reachers: ReadonlySet<string>,
+  gen: Generation,
+  model: FlowModel,
+  target: string,
+  cap: number,
+): boolean {
+  if (!reachers.has(node)) return false;
+  // Without loops every generation is empty: the same in all of them.
+  return !model.loops || samePasses(at, gen, Math.min(cap, sharedHeads(model, node, target)));
+}
+
+/** `reaches` for any of `items` (a loop rather than `some`: no closure per question). */
 function reaching(
   items: readonly LiveItem[],
   reachers: ReadonlySet<string>,
@@ -1086,15 +1101,9 @@ function reaching(
   target: string,
   cap: number,
 ): boolean {
-  // Without loops every generation is empty: the same in all of them.
-  const loops = model.loops;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if (
-      reachers.has(x.node) &&
-      (!loops || samePasses(x.gen, gen, Math.min(cap, sharedHeads(model, x.node, target))))
-    )
-      return true;
+    if (reaches(x.node, x.gen, reachers, gen, model, target, cap)) return true;
   }
   return false;
 }
@@ -1109,15 +1118,9 @@ function reachingJoin(
   target: string,
   cap: number,
 ): boolean {
-  const loops = model.loops;
   for (let i = 0; i < joins.length; i++) {
     const j = joins[i]!;
-    if (
-      !j.decided &&
-      j !== except &&
-      reachers.has(j.node) &&
-      (!loops || samePasses(j.gen, gen, Math.min(cap, sharedHeads(model, j.node, target))))
-    )
+    if (!j.decided && j !== except && reaches(j.node, j.gen, reachers, gen, model, target, cap))
       return true;
   }
   return false;

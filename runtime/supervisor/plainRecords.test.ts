@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edge, end, fanout, flow, join, start, wait, work } from '../../shared/fixtures/flows.ts';
-import type { Flow } from '../../shared/schema.ts';
+import { end, wait, splitJoin } from '../../shared/fixtures/flows.ts';
 import { MemoryStore } from '../store/memoryStore.ts';
 import { toStorable } from '../store/storable.ts';
 import { VirtualClock } from './clock.ts';
@@ -11,27 +10,10 @@ import { Supervisor } from './supervisor.ts';
 const T0 = Date.UTC(2026, 0, 1);
 
 /** A split wide enough that the run commits while running, then a wait, then the end. */
-const wide: Flow = (() => {
-  const ids = Array.from({ length: MAX_STEPS_PER_COMMIT + 10 }, (_, i) => `b${i}`);
-  return flow({
-    id: 'wide',
-    nodes: [
-      start(),
-      fanout('split'),
-      ...ids.map((id) => work(id, { [id]: 'true' })),
-      join('all', ids),
-      wait('sleep', [{ id: 'hour', timer: 'PT1H' }]),
-      end(),
-    ],
-    edges: [
-      edge('start', 'split'),
-      ...ids.map((id) => edge('split', id)),
-      ...ids.map((id) => edge(id, 'all')),
-      edge('all', 'sleep'),
-      edge('sleep', 'end'),
-    ],
-  });
-})();
+const wide = splitJoin('wide', MAX_STEPS_PER_COMMIT + 10, [
+  wait('sleep', [{ id: 'hour', timer: 'PT1H' }]),
+  end(),
+]);
 
 describe('the records a run commits', () => {
   it('rule: every process record a run commits is plain JSON (no field undefined), running, waiting or done, so a store keeps it as it is', async () => {
