@@ -205,6 +205,8 @@ test('a broken expression shows under its field, on its node and in the problems
   await d.moveNode('work1', { x: 360, y: 300 });
   await d.connect('start', 'work1');
   await d.selectNode('work1');
+  // The panel has switched to the node (and laid out its fields) before its button is clicked.
+  await expect(d.propertiesTitle()).toHaveText('Work node work1');
   await d.properties.getByRole('button', { name: 'Add assignment' }).click();
   await d.fill('count', 'Context path', 'Assignment 1');
 
