@@ -83,3 +83,37 @@ test('rule: a dialog locking the page scroll restyles the body alone: its custom
   expect(await value('body')).not.toBe('');
   expect(await value('.react-flow')).toBe('');
 });
+
+test("rule: from the keyboard, a node's property panel reaches each of its edges, the plain layer's included: a search finds one of 400, Enter selects it, and the properties show it", async ({
+  page,
+}) => {
+  const designer = new DesignerPage(page);
+  await designer.goto();
+  await designer.importFile('wide.flow.json', JSON.stringify(fanOutFlow(400)));
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue('Wide fan-out');
+  // The node itself is a Tab stop (React Flow's wrapper of it), and Enter selects it.
+  await designer.canvas.locator('.react-flow__node[data-id="split"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(designer.propertiesTitle()).toHaveText('Fan-out node split');
+  const edges = designer.properties.getByRole('group', { name: 'Edges (401)' });
+  await expect(edges).toBeVisible();
+  // What fits is listed, out first, and the count says the rest is found by a search.
+  const list = edges.getByRole('list', { name: 'Edges of split' });
+  await expect(list.getByRole('button')).toHaveCount(25);
+  await expect(list.getByRole('button').first()).toHaveText('to b0');
+  await expect(edges.getByRole('status')).toHaveText('25 of 401 shown; type to find the others.');
+
+  const search = edges.getByRole('searchbox', { name: 'Find an edge' });
+  await search.focus();
+  await page.keyboard.type('b399');
+  await expect(list.getByRole('button')).toHaveCount(1);
+  await expect(edges.getByRole('status')).toHaveText('1 of 1 shown.');
+  await page.keyboard.press('Tab');
+  await expect(list.getByRole('button', { name: 'to b399' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(designer.propertiesTitle()).toHaveText('Edge e-b399');
+  const selected = designer.canvas.locator('.react-flow__edge.selected');
+  await expect(selected).toHaveCount(1);
+  await expect(selected).toHaveAttribute('aria-label', /^Edge from split to b399/);
+});

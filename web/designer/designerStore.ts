@@ -363,6 +363,24 @@ export function deleteSelection(store: DesignerStore): void {
   );
 }
 
+/**
+ * Selects one node or one edge and nothing else (a problem clicked, an edge chosen from a
+ * node's list); not an edit. Objects whose selection does not change are kept as they are.
+ */
+export function selectOnly(
+  store: DesignerStore,
+  target: { nodeId?: string; edgeId?: string },
+): void {
+  store.setState((s) => ({
+    nodes: s.nodes.map((n) =>
+      n.selected === (n.id === target.nodeId) ? n : { ...n, selected: n.id === target.nodeId },
+    ),
+    edges: s.edges.map((e) =>
+      e.selected === (e.id === target.edgeId) ? e : { ...e, selected: e.id === target.edgeId },
+    ),
+  }));
+}
+
 /** Selects nothing (Escape on the canvas); not an edit. */
 export function deselectAll(store: DesignerStore): void {
   store.setState((s) =>

@@ -1,6 +1,6 @@
 import { useReactFlow } from '@xyflow/react';
 import { describeProblemIn } from '../../../shared/describeProblem.ts';
-import { useDesigner, useDesignerStore } from '../designerStore.ts';
+import { selectOnly, useDesigner, useDesignerStore } from '../designerStore.ts';
 
 /** Every problem of the open flow; clicking one selects its node or edge and brings it to view. */
 export function ProblemsList() {
@@ -16,14 +16,7 @@ export function ProblemsList() {
     return e ? { from: e.source, to: e.target } : undefined;
   };
   const select = (nodeId?: string, edgeId?: string) => {
-    designer.setState((s) => ({
-      nodes: s.nodes.map((n) =>
-        n.selected === (n.id === nodeId) ? n : { ...n, selected: n.id === nodeId },
-      ),
-      edges: s.edges.map((e) =>
-        e.selected === (e.id === edgeId) ? e : { ...e, selected: e.id === edgeId },
-      ),
-    }));
+    selectOnly(designer, { nodeId, edgeId });
     if (nodeId) void fitView({ nodes: [{ id: nodeId }], duration: 200, maxZoom: 1.2 });
   };
   return (

@@ -4,6 +4,7 @@ import type { FlowEdge } from '../../../shared/schema.ts';
 import { useDesigner, useDesignerActions } from '../../designer/designerStore.ts';
 import { EdgeFields, NodeFields, preloadFieldsWhenIdle } from './lazyFields.ts';
 import './properties.css';
+import { NodeEdgesField } from './NodeEdgesField.tsx';
 import { flowEdgeOf } from './storeEdits.ts';
 import type { WorkspaceFlow } from './SubflowFields.tsx';
 
@@ -36,6 +37,7 @@ export function PropertyPanel({ workspaceFlows }: PropertyPanelProps) {
       {/* Keyed by id, so that a draft being typed never carries over to another node or edge. */}
       <Suspense fallback={<p className="prop-hint">Loading the properties…</p>}>
         {node && <NodeFields key={node.id} node={node.data.node} workspaceFlows={workspaceFlows} />}
+        {node && <NodeEdgesField key={`edges:${node.id}`} nodeId={node.id} />}
         {edge && <EdgeProperties key={edge.id} edge={flowEdgeOf(edge)} />}
       </Suspense>
       {(node || edge) && (
