@@ -12,9 +12,19 @@ const JsonEditor = lazy(() => import('./JsonEditor.tsx').then((m) => ({ default:
  * label whose id it is given; Tab leaves it; Enter makes a new line.
  */
 export function JsonField(props: JsonEditorProps) {
+  // As tall as the editor opens (its rows, up to 20), so that nothing below the field moves when
+  // the editor replaces it: a click aimed at the next control would land elsewhere.
+  const rows = Math.min(props.rows ?? 1, 20);
   return (
     <Suspense
-      fallback={<div className="wf-code wf-code--multiline wf-code--loading">{props.value}</div>}
+      fallback={
+        <div
+          className="wf-code wf-code--multiline wf-code--loading"
+          style={{ ['--wf-code-rows' as string]: rows }}
+        >
+          {props.value}
+        </div>
+      }
     >
       <JsonEditor {...props} />
     </Suspense>
